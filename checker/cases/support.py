@@ -1,0 +1,72 @@
+"""Shared tools for the hidden cases: seeded inputs and multi-step checks.
+
+Everything here runs in the checker's process; learner code is reached only
+through the ``learner`` fixture (a worker process).
+"""
+from __future__ import annotations
+
+import torch
+
+from .. import compare
+from ..plugin import case  # noqa: F401  (re-exported for the case files)
+
+# Shapes chosen so that a transposed, swapped or mistaken operand cannot pass by
+# accident: every size differs, d_k is not a perfect square and differs from n_k.
+N_Q, N_K, D_MODEL, D_K, D_V = 4, 7, 6, 5, 3
+BATCH1 = (3,)
+BATCH2 = (2, 3)
+
+
+def randn(gen: torch.Generator, *shape, dtype=torch.float32, scale: float = 1.0) -> torch.Tensor:
+    """Standard normal values from the case's own generator (so runs are reproducible)."""
+    return (torch.randn(*shape, generator=gen, dtype=torch.float64) * scale).to(dtype)
+
+
+def rand_mask(gen: torch.Generator, *shape) -> torch.Tensor:
+    """A random bool mask with at least one allowed key in every query row."""
+    mask = torch.rand(*shape, generator=gen) > 0.4
+    mask[..., 0] = True
+    return mask
+
+
+def unchanged(learner, func: str, names: list[str], *args, **kwargs) -> None:
+    """Call ``func`` and check that no input tensor was modified in place."""
+    before = [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
+    _, after = learner.with_inputs(func, *args, **kwargs)
+    compare.unchanged(before, after, names)
+
+
+def gradients(learner, ref_fn, func: str, args: list, wrt: list[int], names: list[str],
+              gen: torch.Generator, output_index=None, **kwargs) -> None:
+    """The learner's gradients with respect to ``args[i]`` (i in ``wrt``) match the reference."""
+    ref_args = [a.detach().clone().requires_grad_(i in wrt) if isinstance(a, torch.Tensor) else a
+                for i, a in enumerate(args)]
+    out = ref_fn(*ref_args, **kwargs)
+    if output_index is not None:
+        out = out[output_index]
+    grad_output = torch.randn(out.shape, generator=gen, dtype=torch.float64).to(out.dtype)
+    expected = torch.autograd.grad(out, [ref_args[i] for i in wrt], grad_outputs=grad_output)
+    _, grads = learner.grad(func, *args, wrt=wrt, grad_output=grad_output,
+                            output_index=output_index, **kwargs)
+    if grads == "no_graph":
+        raise compare.CaseFailure(
+            "no gradient flows back through the result",
+            expected="a result connected to the inputs' autograd graph",
+            got="a result that does not require grad",
+            likely="is something detached (.detach(), torch.no_grad(), .item(), argmax, "
+                   "a tensor rebuilt from Python numbers)?")
+    for name, got, exp in zip(names, grads, expected):
+        if got is None:
+            raise compare.CaseFailure(f"no gradient reaches `{name}`",
+                                      expected=f"a gradient for `{name}`", got="None",
+                                      likely=f"does the result really depend on `{name}` "
+                                             "through differentiable operations?")
+        compare.close(got, exp, what=f"the gradient with respect to `{name}`")
+
+
+def dtype_kept(learner, func: str, *args, output_index=None, expected=torch.float64, **kwargs):
+    got = learner.call(func, *args, **kwargs).result
+    if output_index is not None:
+        got = compare.pair(got) if output_index < 2 else got
+        got = got[output_index]
+    compare.dtype(compare.tensor(got), expected)

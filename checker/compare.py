@@ -1,0 +1,219 @@
+"""Comparisons that run in the checker's process and fail with a message that teaches.
+
+Every helper takes what came back from the worker (plain decoded data) and raises
+``CaseFailure`` with: what was expected, what came back, the first place they
+differ, and a likely cause. Nothing here is reachable from learner code.
+"""
+from __future__ import annotations
+
+import math
+
+import torch
+
+from .codec import Other, Subclassed
+
+SMALL = 24  # tensors with at most this many elements are printed in full
+
+
+class CaseFailure(AssertionError):
+    def __init__(self, summary: str, *, expected: str = "", got: str = "", detail: str = "",
+                 likely: str = ""):
+        super().__init__(summary)
+        self.summary, self.expected, self.got = summary, expected, got
+        self.detail, self.likely = detail, likely
+
+
+def tolerances(dtype: torch.dtype) -> tuple[float, float]:
+    """(rtol, atol) that a correct implementation written another way always meets."""
+    if dtype == torch.float64:
+        return 1e-7, 1e-9
+    if dtype in (torch.float16, torch.bfloat16):
+        return 1e-2, 1e-3
+    return 1e-4, 1e-5
+
+
+def describe(value) -> str:
+    """A short, readable rendering of any value that came back."""
+    if isinstance(value, torch.Tensor):
+        head = f"tensor of shape {list(value.shape)}, {str(value.dtype).removeprefix('torch.')}"
+        if value.device.type != "cpu":
+            return f"{head}, on device '{value.device.type}'"
+        if value.numel() <= SMALL:
+            with _print_options():
+                body = repr(value.detach()).removeprefix("tensor(").rsplit(", dtype", 1)[0]
+                body = body.removesuffix(")")
+            return f"{head}:\n{body}"
+        return head
+    if isinstance(value, Subclassed):
+        return f"a {value.type_name} (a subclass of torch.Tensor)"
+    if isinstance(value, Other):
+        return f"a {value.type_name}" + (f": {value.text}" if value.text else "")
+    if isinstance(value, tuple):
+        return f"a tuple of {len(value)}: (" + ", ".join(_kind(v) for v in value) + ")"
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    text = repr(value)
+    return text if len(text) < 200 else text[:197] + "..."
+
+
+def _kind(value) -> str:
+    if isinstance(value, torch.Tensor):
+        return f"tensor{list(value.shape)}"
+    return type(value).__name__ if not isinstance(value, (Other, Subclassed)) else value.type_name
+
+
+class _print_options:
+    def __enter__(self):
+        torch.set_printoptions(precision=4, sci_mode=False)
+
+    def __exit__(self, *exc):
+        torch.set_printoptions(profile="default")
+
+
+def tensor(got, what: str = "the result") -> torch.Tensor:
+    """``got`` must be a plain torch.Tensor; returns it."""
+    if isinstance(got, torch.Tensor):
+        return got
+    if isinstance(got, Subclassed):
+        raise CaseFailure(f"{what} is a {got.type_name}, a subclass of torch.Tensor",
+                          expected="a plain torch.Tensor", got=describe(got),
+                          likely="return a plain tensor, e.g. build it with torch operations "
+                                 "rather than wrapping it in a custom class")
+    likely = ""
+    if isinstance(got, (list, tuple)):
+        likely = "build the result with tensor operations instead of a Python list"
+    elif got is None:
+        likely = "is a `return` statement missing?"
+    elif isinstance(got, Other) and "ndarray" in got.type_name:
+        likely = "stay in torch: numpy arrays are not accepted"
+    raise CaseFailure(f"{what} is not a torch.Tensor", expected="a torch.Tensor",
+                      got=describe(got), likely=likely)
+
+
+def pair(got, what: str = "the result") -> tuple:
+    """``got`` must be a tuple (or list) of exactly two items."""
+    if isinstance(got, (tuple, list)) and len(got) == 2:
+        return tuple(got)
+    raise CaseFailure(f"{what} should be a pair (output, weights)",
+                      expected="a tuple of 2 tensors", got=describe(got),
+                      likely="return both values: `return output, weights`")
+
+
+def triple(got, what: str = "the result") -> tuple:
+    if isinstance(got, (tuple, list)) and len(got) == 3:
+        return tuple(got)
+    raise CaseFailure(f"{what} should be a tuple (Q, K, V)", expected="a tuple of 3 tensors",
+                      got=describe(got), likely="return all three: `return Q, K, V`")
+
+
+def shape(got: torch.Tensor, expected_shape, what: str = "the result", likely: str = "") -> None:
+    if list(got.shape) != list(expected_shape):
+        raise CaseFailure(f"{what} has the wrong shape",
+                          expected=f"shape {list(expected_shape)}", got=f"shape {list(got.shape)}",
+                          likely=likely or _shape_hint(list(got.shape), list(expected_shape)))
+
+
+def _shape_hint(got: list, expected: list) -> str:
+    if len(got) == len(expected) and got[-2:] == expected[-2:][::-1]:
+        return "the last two dimensions are swapped: is one operand transposed the wrong way?"
+    if len(got) != len(expected):
+        return ("the number of dimensions differs: are leading batch dimensions kept? "
+                "Use transpose(-2, -1) rather than .T or transpose(0, 1).")
+    return "check which dimensions each operand contributes to the result"
+
+
+def dtype(got: torch.Tensor, expected_dtype: torch.dtype, what: str = "the result",
+          likely: str = "") -> None:
+    if got.dtype != expected_dtype:
+        name = lambda d: str(d).removeprefix("torch.")  # noqa: E731
+        raise CaseFailure(f"{what} has dtype {name(got.dtype)}, expected {name(expected_dtype)}",
+                          expected=name(expected_dtype), got=name(got.dtype),
+                          likely=likely or "keep the input's dtype: avoid creating tensors "
+                                           "with a fixed dtype or mixing in tensors of another dtype")
+
+
+def _index(flat_index: int, shape_) -> tuple:
+    idx = []
+    for size in reversed(list(shape_)):
+        idx.append(flat_index % size if size else 0)
+        flat_index //= size if size else 1
+    return tuple(reversed(idx))
+
+
+def close(got, expected: torch.Tensor, *, what: str = "the result", rtol=None, atol=None,
+          exact: bool = False, suspects: dict | None = None, likely: str = "") -> torch.Tensor:
+    """``got`` must be a tensor of ``expected``'s shape with values close to it.
+
+    ``suspects`` maps a description of a classic mistake to the tensor that mistake
+    produces; when ``got`` matches one, that description becomes the likely cause.
+    The dtype is not checked here (cases about dtype do that).
+    """
+    got = tensor(got, what)
+    shape(got, expected.shape, what, likely=_suspect(got, suspects) or "")
+    default_rtol, default_atol = tolerances(expected.dtype)
+    rtol = 0.0 if exact else (default_rtol if rtol is None else rtol)
+    atol = 0.0 if exact else (default_atol if atol is None else atol)
+    g = got.detach().to(torch.float64) if got.dtype != torch.bool else got.to(torch.float64)
+    e = expected.detach().to(torch.float64)
+    same_nan = torch.isnan(g) & torch.isnan(e)
+    same_inf = torch.isinf(g) & torch.isinf(e) & (torch.sign(g) == torch.sign(e))
+    diff = (g - e).abs()
+    bad = ~(same_nan | same_inf | (diff <= atol + rtol * e.abs()))
+    bad &= ~(same_nan | same_inf)
+    if not bool(bad.any()):
+        return got
+    first = _index(int(bad.reshape(-1).nonzero()[0]), e.shape)
+    finite = torch.where(torch.isfinite(diff), diff, torch.full_like(diff, math.inf))
+    worst_flat = int(torch.nan_to_num(finite, nan=math.inf, posinf=math.inf).reshape(-1).argmax())
+    worst = _index(worst_flat, e.shape)
+    n_bad = int(bad.sum())
+    detail = (f"{n_bad} of {e.numel()} values differ. First at index {list(first)}: "
+              f"expected {_num(e[first])}, got {_num(g[first])}.")
+    if e.numel() > 1:
+        detail += f" Largest difference {_num(diff[worst])} at index {list(worst)}."
+    cause = _suspect(got, suspects) or likely
+    if not cause and bool(torch.isnan(g).any()) and not bool(torch.isnan(e).any()):
+        cause = ("the result contains NaN: an overflow (exp of a large number), "
+                 "0/0, or inf - inf somewhere?")
+    raise CaseFailure(f"{what} has the right shape but wrong values",
+                      expected=describe(expected), got=describe(got), detail=detail, likely=cause)
+
+
+def _num(x: torch.Tensor) -> str:
+    v = float(x)
+    if math.isnan(v) or math.isinf(v):
+        return str(v)
+    return f"{v:.6g}"
+
+
+def _suspect(got: torch.Tensor, suspects: dict | None) -> str:
+    for description, wrong in (suspects or {}).items():
+        if wrong is None or list(wrong.shape) != list(got.shape):
+            continue
+        rtol, atol = tolerances(wrong.dtype)
+        g, w = got.detach().to(torch.float64), wrong.detach().to(torch.float64)
+        if torch.allclose(g, w, rtol=rtol, atol=atol, equal_nan=True):
+            return f"your result matches {description}"
+    return ""
+
+
+def unchanged(before: list, after: list | None, names: list[str]) -> None:
+    """No input tensor may be modified in place."""
+    if after is None:
+        return
+    for name, b, a in zip(names, before, after):
+        if isinstance(b, torch.Tensor) and isinstance(a, torch.Tensor):
+            if b.shape != a.shape or not torch.equal(torch.nan_to_num(b), torch.nan_to_num(a)):
+                raise CaseFailure(
+                    f"the input `{name}` was modified in place",
+                    expected=f"`{name}` unchanged after the call",
+                    got=f"`{name}` changed",
+                    likely="an in-place operation (a method ending in `_`, `+=`, `/=`, "
+                           "or an assignment into a slice) changed the caller's tensor; "
+                           "compute a new tensor instead")
+
+
+def true(condition: bool, summary: str, *, expected: str = "", got: str = "",
+         likely: str = "") -> None:
+    if not condition:
+        raise CaseFailure(summary, expected=expected, got=got, likely=likely)

@@ -1,0 +1,86 @@
+"""A warm parent for workers: forked once, right after ``import torch``.
+
+Starting a Python process that imports torch costs about 2 s; forking one that
+already has costs about 10 ms. The fork server is forked from the checker
+early, before the checker imports pytest, the hidden cases or the reference
+solutions, so a worker inherits torch and the worker code and nothing else of
+the grader's. The checker asks the server for a worker by sending one end of a
+fresh socket pair; the server forks, and the child serves that socket.
+"""
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import signal
+import socket
+
+from . import worker
+
+
+class ForkServer:
+    def __init__(self) -> None:
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        pid = os.fork()
+        if pid == 0:  # the server
+            ours.close()
+            _serve(theirs)
+            os._exit(0)
+        theirs.close()
+        self.pid = pid
+        self.sock = ours
+        atexit.register(self.close)
+
+    def spawn(self, config: dict) -> tuple[int, socket.socket]:
+        """A new worker process for ``config``; returns its pid and our end of its socket."""
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            socket.send_fds(self.sock, [json.dumps(config).encode()], [theirs.fileno()])
+        finally:
+            theirs.close()
+        reply = self.sock.recv(64)
+        if not reply:
+            ours.close()
+            raise RuntimeError("the fork server has stopped")
+        return int(reply), ours
+
+    def close(self) -> None:
+        if self.sock.fileno() >= 0:
+            self.sock.close()
+            try:
+                os.kill(self.pid, signal.SIGKILL)
+                os.waitpid(self.pid, 0)
+            except (ProcessLookupError, ChildProcessError):
+                pass
+
+
+def _serve(sock: socket.socket) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is for the checker to handle
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # workers are reaped automatically
+    worker._die_with_parent()
+    while True:
+        try:
+            data, fds, _, _ = socket.recv_fds(sock, 1 << 16, 1)
+        except OSError:
+            return
+        if not data:
+            return
+        pid = os.fork()
+        if pid == 0:
+            sock.close()
+            signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+            worker.run(socket.socket(fileno=fds[0]), json.loads(data))
+        for fd in fds:
+            os.close(fd)
+        sock.send(str(pid).encode())
+
+
+_server: ForkServer | None = None
+
+
+def get() -> ForkServer:
+    """The process's fork server, started on first use."""
+    global _server
+    if _server is None or _server.sock.fileno() < 0:
+        _server = ForkServer()
+    return _server

@@ -1,0 +1,231 @@
+"""The pytest plugin that turns hidden cases into the results model.
+
+In the style of exercism's test runner: pytest's own structured reports are
+mapped to ``results.CaseResult``; a problem in setup is an error, a failed
+comparison is a fail, learner code that is still a stub is "not started".
+With ``--json`` the pytest-json-report document gets per-test metadata
+(exercise, case, points, status) and the run's top-level keys.
+"""
+from __future__ import annotations
+
+import importlib
+import os
+import zlib
+
+import pytest
+import torch
+
+from . import manifest
+from .compare import CaseFailure
+from .forbidden import scan_source
+from .results import (ERROR, FAILED, NOT_STARTED, PASSED, TIMEOUT, CaseResult,
+                      ExerciseResult, Failure, RunResult)
+from .supervisor import LearnerProblem, Workers
+
+MAX_OUTPUT = 2000
+
+
+def case(name: str):
+    """Give a hidden case the plain-language name the learner sees."""
+    def mark(fn):
+        fn.case_name = name
+        return fn
+    return mark
+
+
+class Learner:
+    """Calls the learner's functions of one exercise, through its worker."""
+
+    def __init__(self, exercise: manifest.Exercise, worker):
+        self._exercise = exercise
+        self._worker = worker
+
+    def __getattr__(self, func: str):
+        if func.startswith("_") or func not in self._exercise.functions:
+            raise AttributeError(func)
+        return lambda *args, **kwargs: self.call(func, *args, **kwargs).result
+
+    def call(self, func: str, *args, grad=None, return_args=False, **kwargs):
+        seen = len(self._worker.forbidden_calls)
+        try:
+            returned = self._worker.call(func, args, kwargs, grad=grad, return_args=return_args)
+        finally:
+            new = self._worker.forbidden_calls[seen:]
+        if new:
+            where = new[0].get("where") or {}
+            at = f" at line {where.get('line')}: {where.get('code')}" if where else ""
+            raise CaseFailure(f"{new[0].get('call')} was called{at}",
+                              expected="no call to a forbidden function",
+                              got=f"a call to {new[0].get('call')}",
+                              likely="this exercise asks you to build it yourself; "
+                                     "see RULES in the file's docstring")
+        return returned
+
+    def with_inputs(self, func: str, *args, **kwargs):
+        """Call and also get the inputs back as they were after the call."""
+        returned = self.call(func, *args, return_args=True, **kwargs)
+        return returned.result, returned.args_after
+
+    def grad(self, func: str, *args, wrt, grad_output, output_index=None, **kwargs):
+        """Call with ``args[i]`` for i in ``wrt`` requiring grad; returns (result, grads).
+
+        ``grads`` is a list (one per ``wrt``, None where no gradient flowed) or
+        the string "no_graph" when the result is not connected to the inputs.
+        """
+        returned = self.call(func, *args, grad={"wrt": list(wrt), "grad_output": grad_output,
+                                                "output_index": output_index}, **kwargs)
+        return returned.result, returned.grads
+
+    def static_violations(self) -> list:
+        path = self._worker.path
+        if not os.path.exists(path):
+            return []
+        with open(path, encoding="utf-8", errors="replace") as f:
+            return scan_source(f.read(), list(self._exercise.forbidden))
+
+
+class CheckPlugin:
+    def __init__(self, exercises_dir: str, selected: list[manifest.Exercise], seed: int,
+                 timeout: float):
+        self.exercises_dir = exercises_dir
+        self.selected = selected
+        self.seed = seed
+        self.workers = Workers(timeout)
+        self.results = {e.id: ExerciseResult(e.id, e.text("title"), e.text("section"), e.file,
+                                             e.points) for e in selected}
+        self.json_report: dict | None = None
+        self._case_count: dict[str, int] = {}
+        self._last_exercise: str | None = None
+
+    # ---------------------------------------------------------------- helpers
+    def exercise_of(self, item) -> manifest.Exercise:
+        name = item.module.__name__.rsplit(".", 1)[-1]
+        return manifest.by_case_module()[name]
+
+    def worker_for(self, exercise: manifest.Exercise):
+        return self.workers.get(exercise.id, os.path.join(self.exercises_dir, exercise.file),
+                                list(exercise.forbidden))
+
+    # --------------------------------------------------------------- fixtures
+    @pytest.fixture
+    def learner(self, request) -> Learner:
+        exercise = self.exercise_of(request.node)
+        return Learner(exercise, self.worker_for(exercise))
+
+    @pytest.fixture
+    def ref(self, request):
+        return importlib.import_module(f"solutions.{self.exercise_of(request.node).stem}")
+
+    @pytest.fixture
+    def gen(self, request) -> torch.Generator:
+        """A generator seeded from the run's seed and the case, independent of order."""
+        return torch.Generator().manual_seed(
+            zlib.crc32(f"{self.seed}:{request.node.nodeid}".encode()))
+
+    # ------------------------------------------------------------------ hooks
+    def pytest_collection_modifyitems(self, items):
+        for item in items:
+            eid = self.exercise_of(item).id
+            self._case_count[eid] = self._case_count.get(eid, 0) + 1
+
+    def pytest_runtest_setup(self, item):
+        # Exercises run one after another: stop the previous exercise's worker.
+        eid = self.exercise_of(item).id
+        if self._last_exercise not in (None, eid):
+            self.workers.release(self._last_exercise)
+        self._last_exercise = eid
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_makereport(self, item, call):
+        yield
+        self._case_result(item, call)
+
+    def _case_result(self, item, call) -> CaseResult | None:
+        """The case's result, made once from its call (or failed setup) phase."""
+        if not (call.when == "call" or (call.when == "setup" and call.excinfo is not None)):
+            return None
+        if getattr(item, "_attn_case", None) is None:
+            item._attn_case = self._make_case_result(item, call)
+            self.results[item._attn_case.exercise].cases.append(item._attn_case)
+        return item._attn_case
+
+    def _make_case_result(self, item, call) -> CaseResult:
+        exercise = self.exercise_of(item)
+        name = getattr(item.function, "case_name", item.name)
+        worker = self.worker_for(exercise)
+        output = "".join(worker.outputs)
+        worker.outputs.clear()
+        if len(output) > MAX_OUTPUT:
+            output = output[:MAX_OUTPUT] + f"\n... ({len(output) - MAX_OUTPUT} more characters)"
+        result = CaseResult(exercise.id, name, item.nodeid, PASSED, call.duration, None, output)
+        exc = call.excinfo.value if call.excinfo is not None else None
+        if call.when == "setup":
+            result.status = ERROR
+            result.failure = Failure(f"the case could not be set up: {exc!r}")
+        elif exc is None:
+            pass
+        elif isinstance(exc, LearnerProblem):
+            result.status = {"not_started": NOT_STARTED, "timeout": TIMEOUT, "error": ERROR}.get(
+                exc.status, FAILED)
+            result.failure = Failure(exc.summary, error_type=exc.error_type, frames=exc.frames,
+                                     likely=_likely_for(exc))
+        elif isinstance(exc, CaseFailure):
+            result.status = FAILED
+            result.failure = Failure(exc.summary, exc.expected, exc.got, exc.detail, exc.likely)
+        else:  # a bug in the kit's own case code: say so rather than blame the learner
+            result.status = ERROR
+            result.failure = Failure(f"the checker itself failed on this case: "
+                                     f"{type(exc).__name__}: {exc}",
+                                     likely="please report this to the kit's maintainers")
+        return result
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_json_runtest_metadata(self, item, call):
+        case_ = self._case_result(item, call)
+        if case_ is None:
+            return {}
+        exercise = self.exercise_of(item)
+        count = self._case_count.get(exercise.id, 1)
+        meta = {"exercise": exercise.id, "case": getattr(item.function, "case_name", item.name),
+                "points": round(exercise.points / count, 4)}
+        meta["status"] = case_.status
+        if case_.failure is not None:
+            meta["message"] = case_.failure.summary
+        return meta
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_json_modifyreport(self, json_report):
+        self.json_report = json_report
+
+    def pytest_sessionfinish(self, session):
+        self.workers.close()
+        self._add_static_findings()
+
+    def _add_static_findings(self) -> None:
+        for e in self.selected:
+            if not e.forbidden:
+                continue
+            learner = Learner(e, self.worker_for(e))
+            self.results[e.id].forbidden = [v.describe() for v in learner.static_violations()]
+
+    def run_result(self, versions: dict) -> RunResult:
+        return RunResult([self.results[e.id] for e in self.selected], self.seed, versions,
+                         self.exercises_dir)
+
+
+def _likely_for(problem: LearnerProblem) -> str:
+    if problem.kind == "not_implemented":
+        return "replace `raise NotImplementedError` with your implementation"
+    if problem.kind == "timeout":
+        return "look for a loop that never ends, or work that grows much faster than the input"
+    if problem.kind == "syntax":
+        return "fix the syntax error at the line shown, then check again"
+    if problem.kind == "crash":
+        return "the exercise must not end the process (os._exit, signals) or crash Python"
+    if problem.kind == "exit":
+        return "do not call sys.exit() or exit() in an exercise; return a value instead"
+    if problem.kind == "missing":
+        return "keep the function names of the stub exactly as they are"
+    if problem.kind == "missing_file":
+        return "restore the file (git checkout, or copy the stub from the kit)"
+    return ""

@@ -1,0 +1,68 @@
+"""Runs the hidden cases of the selected exercises with pytest and returns the results."""
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import platform
+import sys
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+
+from . import manifest
+from .plugin import CheckPlugin
+from .results import RunResult
+
+CASES_DIR = Path(__file__).with_name("cases")
+DEFAULT_SEED = 2017  # the year of "Attention Is All You Need"
+DEFAULT_TIMEOUT = 3.0
+
+
+class RunError(Exception):
+    """pytest itself could not run the cases (a broken install, not a learner's mistake)."""
+
+
+def versions() -> dict:
+    found = {"python": platform.python_version()}
+    for dist in ("attention-kit", "torch", "pytest", "pytest-json-report", "rich"):
+        try:
+            found[dist] = metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            found[dist] = None
+    return found
+
+
+def run(exercises_dir: str, selected: list[manifest.Exercise] | None = None, *,
+        seed: int = DEFAULT_SEED, timeout: float = DEFAULT_TIMEOUT,
+        json_report: bool = False) -> tuple[RunResult, dict | None]:
+    """Check ``selected`` exercises (default: all) found in ``exercises_dir``.
+
+    Returns the results and, when ``json_report``, pytest-json-report's document
+    with the kit's top-level keys added.
+    """
+    selected = list(selected or manifest.load())
+    plugin = CheckPlugin(os.path.abspath(exercises_dir), selected, seed, timeout)
+    args = [str(CASES_DIR / f"{e.case_module}.py") for e in selected]
+    args += ["-c", str(CASES_DIR / "pytest.ini"), "--rootdir", str(CASES_DIR),
+             "--disable-plugin-autoload", "-p", "no:cacheprovider", "-p", "no:terminal",
+             "-p", "no:stepwise", "--assert=plain", "--capture=no", "-q"]
+    if json_report:
+        args += ["-p", "pytest_jsonreport.plugin", "--json-report", "--json-report-file=none",
+                 "--json-report-omit", "collectors", "log", "streams", "keywords"]
+    sink = io.StringIO()
+    with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
+        code = pytest.main(args, plugins=[plugin])
+    if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
+        raise RunError(f"pytest could not run the hidden cases (exit {int(code)}):\n"
+                       + sink.getvalue()[-3000:])
+    result = plugin.run_result(versions())
+    document = None
+    if json_report:
+        document = plugin.json_report or {}
+        document.update(result.to_dict())
+        document["seed"] = seed
+        document["versions"] = result.versions
+        document["python_executable"] = sys.executable
+    return result, document

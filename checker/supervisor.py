@@ -1,0 +1,196 @@
+"""The checker's side of the seam: one worker per exercise, calls with a timeout.
+
+``ExerciseWorker.call`` either returns a ``Returned`` (plain data that came back)
+or raises a ``LearnerProblem`` that says why nothing usable came back: the
+exercise is not started, the learner's code raised, it could not be loaded, it
+timed out, or the worker process died. A timeout or a crash costs one call (the
+worker is killed and a fresh one is forked for the next call); after
+``MAX_STRIKES`` of them the exercise's remaining calls are refused at once, so
+one hung exercise costs a few seconds, never the run.
+"""
+from __future__ import annotations
+
+import os
+import signal
+from dataclasses import dataclass, field
+
+from . import codec, forkserver
+
+MAX_STRIKES = 2
+
+
+@dataclass
+class Returned:
+    result: object
+    grads: object = None
+    args_after: list | None = None
+
+
+@dataclass
+class LearnerProblem(Exception):
+    """Why a call to learner code gave nothing to compare.
+
+    status: "not_started" | "failed" | "error" | "timeout"
+    """
+
+    status: str
+    summary: str
+    kind: str = ""
+    error_type: str = ""
+    message: str = ""
+    frames: list = field(default_factory=list)
+
+    def __str__(self) -> str:
+        return self.summary
+
+
+class ExerciseWorker:
+    def __init__(self, exercise_id: str, path: str, forbidden: list[str], timeout: float):
+        self.exercise_id = exercise_id
+        self.path = os.path.abspath(path)
+        self.forbidden = list(forbidden)
+        self.timeout = timeout
+        self.pid: int | None = None
+        self.sock = None
+        self.load_problem: LearnerProblem | None = None
+        self.strikes = 0
+        self.outputs: list[str] = []      # learner prints, drained by the plugin per case
+        self.forbidden_calls: list[dict] = []  # forbidden calls seen at call time
+
+    # ------------------------------------------------------------ process life
+    def _start(self) -> None:
+        if not os.path.exists(self.path):
+            self.load_problem = LearnerProblem(
+                "not_started", f"{os.path.basename(self.path)} is missing", kind="missing_file")
+            return
+        config = {"file": self.path, "forbidden": self.forbidden}
+        self.pid, self.sock = forkserver.get().spawn(config)
+        try:
+            hello = self._receive(self.timeout)
+        except LearnerProblem as problem:
+            problem.summary = "while loading the file: " + problem.summary
+            self.load_problem = problem
+            return
+        if not hello.get("ok"):
+            error = hello.get("error") or {}
+            kind = error.get("kind", "load")
+            status = "error"
+            what = {"syntax": "the file has a syntax error",
+                    "exit": "the file exits while it is being loaded"}.get(
+                        kind, "the file raised an error while it was being loaded")
+            self.load_problem = LearnerProblem(
+                status, what, kind=kind, error_type=str(error.get("type", "")),
+                message=str(error.get("message", "")), frames=list(error.get("frames") or []))
+            self.stop()
+
+    def stop(self) -> None:
+        if self.pid is not None:
+            for kill in (os.killpg, os.kill):
+                try:
+                    kill(self.pid, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    pass
+            self.pid = None
+        if self.sock is not None:
+            self.sock.close()
+            self.sock = None
+
+    def _receive(self, timeout: float) -> dict:
+        try:
+            message = codec.decode(codec.recv(self.sock, timeout))
+        except TimeoutError:
+            self.stop()
+            self.strikes += 1
+            raise LearnerProblem(
+                "timeout", f"no answer within {self.timeout:g} s (an endless loop?)",
+                kind="timeout") from None
+        except (EOFError, OSError):
+            self.stop()
+            self.strikes += 1
+            raise LearnerProblem(
+                "error", "the worker process running this exercise ended abruptly "
+                "(os._exit, a crash, or it was killed)", kind="crash") from None
+        except codec.DecodeError as exc:
+            self.stop()
+            self.strikes += 1
+            raise LearnerProblem("error", f"the worker sent back unreadable data: {exc}",
+                                 kind="bad_data") from None
+        if not isinstance(message, dict):
+            raise LearnerProblem("error", "the worker sent back unreadable data", kind="bad_data")
+        output = message.get("output")
+        if isinstance(output, str) and output:
+            self.outputs.append(output)
+        forbidden = message.get("forbidden")
+        if isinstance(forbidden, list):
+            self.forbidden_calls.extend(f for f in forbidden if isinstance(f, dict))
+        return message
+
+    # ------------------------------------------------------------------ calls
+    def call(self, func: str, args=(), kwargs=None, *, grad=None, return_args=False) -> Returned:
+        if self.strikes >= MAX_STRIKES:
+            raise LearnerProblem("timeout" if self.last_strike == "timeout" else "error",
+                                 f"not run: this exercise already failed {self.strikes} times "
+                                 f"with '{self.last_summary}'", kind=self.last_strike)
+        if self.sock is None and self.load_problem is None:
+            self._start()
+        if self.load_problem is not None:
+            raise self.load_problem
+        request = {"func": func, "args": list(args), "kwargs": dict(kwargs or {}),
+                   "grad": grad, "return_args": return_args}
+        try:
+            codec.send(self.sock, codec.encode(request))
+            message = self._receive(self.timeout)
+        except LearnerProblem as problem:
+            self.last_strike, self.last_summary = problem.kind, problem.summary
+            raise
+        except OSError:
+            self.stop()
+            self.strikes += 1
+            self.last_strike, self.last_summary = "crash", "the worker process ended abruptly"
+            raise LearnerProblem("error", self.last_summary, kind="crash") from None
+        if message.get("ok"):
+            return Returned(message.get("result"), message.get("grads"), message.get("args_after"))
+        error = message.get("error") if isinstance(message.get("error"), dict) else {}
+        kind = str(error.get("kind", "exception"))
+        problem = LearnerProblem(
+            "not_started" if kind == "not_implemented" else "failed",
+            "", kind=kind, error_type=str(error.get("type", "")),
+            message=str(error.get("message", "")), frames=list(error.get("frames") or []))
+        if kind == "not_implemented":
+            problem.summary = f"{func} still raises NotImplementedError"
+        elif kind == "forbidden":
+            problem.summary = problem.message
+        elif kind == "missing":
+            problem.status = "error"
+            problem.summary = problem.message
+        elif kind == "exit":
+            problem.status = "error"
+            problem.summary = f"{func} tried to end the process: {problem.message}"
+        else:
+            problem.summary = f"{func} raised {problem.error_type}: {problem.message}"
+        raise problem
+
+    last_strike = ""
+    last_summary = ""
+
+
+class Workers:
+    """One ExerciseWorker per exercise for a whole check run."""
+
+    def __init__(self, timeout: float):
+        self.timeout = timeout
+        self._workers: dict[str, ExerciseWorker] = {}
+
+    def get(self, exercise_id: str, path: str, forbidden: list[str]) -> ExerciseWorker:
+        if exercise_id not in self._workers:
+            self._workers[exercise_id] = ExerciseWorker(exercise_id, path, forbidden, self.timeout)
+        return self._workers[exercise_id]
+
+    def release(self, exercise_id: str) -> None:
+        worker = self._workers.get(exercise_id)
+        if worker is not None:
+            worker.stop()
+
+    def close(self) -> None:
+        for worker in self._workers.values():
+            worker.stop()

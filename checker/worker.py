@@ -1,0 +1,254 @@
+"""The worker: the only place where learner code runs.
+
+A worker is forked (from the fork server) for one exercise file. It loads the
+file, then answers call requests from the checker over one socket until the
+socket closes. Everything it sends back goes through ``codec`` as plain data;
+the checker decides what the data means. Nothing here is trusted by the
+checker: a learner can monkeypatch this module, and that changes nothing but
+the data this worker sends.
+"""
+from __future__ import annotations
+
+import contextlib
+import importlib.abc
+import importlib.util
+import os
+import signal
+import sys
+import traceback
+
+from . import codec
+from .forbidden import ForbiddenCall, make_guard
+
+MAX_OUTPUT = 4000          # characters of printed output kept per call
+MAX_MESSAGE_TEXT = 2000    # characters of an exception message kept
+REFUSED_PACKAGES = ("solutions", "checker")
+
+
+class _BoundedWriter:
+    """Stands in for sys.stdout/sys.stderr: keeps the first MAX_OUTPUT characters."""
+
+    def __init__(self):
+        self.parts: list[str] = []
+        self.size = 0
+        self.dropped = 0
+
+    def write(self, text):
+        text = str(text)
+        room = MAX_OUTPUT - self.size
+        if room > 0:
+            self.parts.append(text[:room])
+            self.size += min(len(text), room)
+        self.dropped += max(0, len(text) - max(room, 0))
+        return len(text)
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return False
+
+    def take(self) -> str:
+        out = "".join(self.parts)
+        if self.dropped:
+            out += f"\n... ({self.dropped} more characters not shown)"
+        self.parts, self.size, self.dropped = [], 0, 0
+        return out
+
+
+class _RefuseImports(importlib.abc.MetaPathFinder):
+    """Exercise files may not import the kit's solutions or checker."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname.split(".")[0] in REFUSED_PACKAGES:
+            raise ImportError(
+                f"importing {fullname!r} is not allowed in an exercise file: "
+                "each exercise imports only torch, math and the standard library")
+        return None
+
+
+def _learner_frames(tb, learner_file: str) -> list[dict]:
+    """Only the frames of the learner's own file: no kit or torch internals."""
+    frames = []
+    for fs in traceback.extract_tb(tb):
+        if os.path.abspath(fs.filename) == learner_file:
+            frames.append({"line": fs.lineno, "function": fs.name, "code": (fs.line or "").strip()})
+    return frames
+
+
+def _learner_line(learner_file: str) -> dict | None:
+    """The innermost frame of the learner's file on the current stack."""
+    found = None
+    for fs in traceback.extract_stack():
+        if os.path.abspath(fs.filename) == learner_file:
+            found = {"line": fs.lineno, "function": fs.name, "code": (fs.line or "").strip()}
+    return found
+
+
+def _describe(exc: BaseException, learner_file: str) -> dict:
+    if isinstance(exc, NotImplementedError):
+        kind = "not_implemented"
+    elif isinstance(exc, ForbiddenCall):
+        kind = "forbidden"
+    elif isinstance(exc, SystemExit):
+        kind = "exit"
+    else:
+        kind = "exception"
+    try:
+        message = str(exc)
+    except BaseException:
+        message = "<unprintable message>"
+    if kind == "exit":
+        message = f"the code called sys.exit({exc.code!r})" if isinstance(exc, SystemExit) else message
+    if len(message) > MAX_MESSAGE_TEXT:
+        message = message[:MAX_MESSAGE_TEXT] + " ..."
+    if isinstance(exc, ModuleNotFoundError) and (exc.name or "").startswith("ex"):
+        message += (" (each exercise file must be self-contained: copy what you need"
+                    " instead of importing another exercise)")
+    return {"kind": kind, "type": type(exc).__name__, "message": message,
+            "frames": _learner_frames(exc.__traceback__, learner_file)}
+
+
+class _Session:
+    def __init__(self, sock, config: dict):
+        self.sock = sock
+        self.file = os.path.abspath(config["file"])
+        self.forbidden_seen: list[dict] = []
+        self.out = _BoundedWriter()
+        self.guard = make_guard(config.get("forbidden", []), self._forbidden)
+        self.module = None
+
+    def _forbidden(self, name: str) -> str:
+        where = _learner_line(self.file)
+        self.forbidden_seen.append({"call": name, "where": where})
+        at = f" (line {where['line']}: {where['code']})" if where else ""
+        return f"{name} is not allowed in this exercise{at}"
+
+    def _guarded(self, fn, *args, **kwargs):
+        if self.guard is None:
+            return fn(*args, **kwargs)
+        with self.guard():
+            return fn(*args, **kwargs)
+
+    def reply(self, message: dict) -> None:
+        message["output"] = self.out.take()
+        message["forbidden"], self.forbidden_seen = self.forbidden_seen, []
+        try:
+            payload = codec.encode(message)
+        except BaseException as exc:  # e.g. a result too odd to encode
+            payload = codec.encode({"ok": False, "error": {
+                "kind": "exception", "type": type(exc).__name__,
+                "message": f"the result could not be sent back: {exc}", "frames": []}})
+        codec.send(self.sock, payload)
+
+    # ------------------------------------------------------------------ steps
+    def load(self) -> None:
+        spec = importlib.util.spec_from_file_location(
+            os.path.splitext(os.path.basename(self.file))[0], self.file)
+        module = importlib.util.module_from_spec(spec)
+        try:
+            self._guarded(spec.loader.exec_module, module)
+        except BaseException as exc:
+            if isinstance(exc, SyntaxError) and os.path.abspath(exc.filename or "") == self.file:
+                error = {"kind": "syntax", "type": type(exc).__name__, "message": exc.msg,
+                         "frames": [{"line": exc.lineno, "function": "<module>",
+                                     "code": (exc.text or "").strip()}]}
+            else:
+                error = _describe(exc, self.file)
+                error["kind"] = "exit" if error["kind"] == "exit" else "load"
+            self.reply({"ok": False, "error": error})
+            return
+        self.module = module
+        self.reply({"ok": True, "functions": sorted(
+            name for name, value in vars(module).items() if callable(value))})
+
+    def call(self, request: dict) -> None:
+        import torch
+
+        name = request["func"]
+        fn = getattr(self.module, name, None)
+        if not callable(fn):
+            self.reply({"ok": False, "error": {
+                "kind": "missing", "type": "AttributeError",
+                "message": f"the file defines no function named {name!r}", "frames": []}})
+            return
+        args = list(request.get("args", []))
+        kwargs = dict(request.get("kwargs", {}))
+        grad = request.get("grad")
+        try:
+            if grad:
+                for i in grad["wrt"]:
+                    args[i] = args[i].detach().clone().requires_grad_(True)
+                result = self._guarded(fn, *args, **kwargs)
+                grads = self._gradients(result, args, grad)
+            else:
+                with torch.no_grad() if request.get("no_grad") else contextlib.nullcontext():
+                    result = self._guarded(fn, *args, **kwargs)
+                grads = None
+        except BaseException as exc:
+            self.reply({"ok": False, "error": _describe(exc, self.file)})
+            return
+        message = {"ok": True, "result": result, "grads": grads}
+        if request.get("return_args"):
+            message["args_after"] = args
+        self.reply(message)
+
+    def _gradients(self, result, args, grad):
+        import torch
+
+        out = result
+        if grad.get("output_index") is not None and isinstance(result, (tuple, list)):
+            out = result[grad["output_index"]]
+        if not isinstance(out, torch.Tensor) or not out.requires_grad:
+            return "no_graph"
+        inputs = [args[i] for i in grad["wrt"]]
+        g = self._guarded(torch.autograd.grad, out, inputs, grad_outputs=grad["grad_output"],
+                          allow_unused=True)
+        return list(g)
+
+    def serve(self) -> None:
+        self.load()
+        while True:
+            try:
+                request = codec.decode(codec.recv(self.sock, None))
+            except (EOFError, OSError, codec.DecodeError):
+                return
+            if self.module is None:
+                return
+            self.call(request)
+
+
+def _die_with_parent() -> None:
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def run(sock, config: dict) -> None:
+    """Entry point in the freshly forked worker process; never returns."""
+    code = 0
+    try:
+        os.setsid()
+        _die_with_parent()
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        import torch
+
+        torch.set_num_threads(1)  # a forked child must not reuse the parent's OpenMP pool
+        devnull = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(devnull, fd)
+        for name in list(sys.modules):
+            if name.split(".")[0] in REFUSED_PACKAGES:
+                del sys.modules[name]
+        sys.meta_path.insert(0, _RefuseImports())
+        session = _Session(sock, config)
+        sys.stdout = sys.stderr = session.out
+        session.serve()
+    except BaseException:
+        code = 70
+    finally:
+        os._exit(code)

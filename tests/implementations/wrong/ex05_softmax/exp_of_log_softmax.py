@@ -1,0 +1,10 @@
+"""Computes exp(torch.log_softmax(x)), a ready-made softmax from the forbidden log-softmax family.
+
+Caught by: forbidden call.
+"""
+
+import torch
+
+
+def softmax(x, dim=-1):
+    return torch.exp(torch.log_softmax(x, dim=dim))

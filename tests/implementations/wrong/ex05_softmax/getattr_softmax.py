@@ -1,0 +1,11 @@
+"""Reaches the forbidden torch.softmax through getattr with a built string, hiding it from a source scan.
+
+Caught by: forbidden call (only at call time: the source never spells torch.softmax).
+"""
+
+import torch
+
+
+def softmax(x, dim=-1):
+    fn = getattr(torch, "soft" + "max")
+    return fn(x, dim)

@@ -1,0 +1,8 @@
+"""Calls the ready-made Tensor.softmax method (x.softmax), which exercise 05 forbids.
+
+Caught by: forbidden call.
+"""
+
+
+def softmax(x, dim=-1):
+    return x.softmax(dim)

@@ -1,0 +1,28 @@
+"""self_attention accepts a mask but never passes it on.
+
+Caught by: any self_attention case with a mask that blocks something (e.g. a causal mask).
+"""
+
+import math
+
+import torch
+
+
+def _attention(Q, K, V, mask=None):
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(Q.size(-1))
+    if mask is not None:
+        scores = scores.masked_fill(mask == 0, float("-inf"))
+    weights = torch.softmax(scores, dim=-1)
+    return weights @ V, weights
+
+
+def self_attention(X, W_Q, W_K, W_V, mask=None):
+    Q, K, V = X @ W_Q, X @ W_K, X @ W_V
+    return _attention(Q, K, V)
+
+
+def cross_attention(X_dec, X_enc, W_Q, W_K, W_V, mask=None):
+    Q = X_dec @ W_Q
+    K = X_enc @ W_K
+    V = X_enc @ W_V
+    return _attention(Q, K, V, mask)
