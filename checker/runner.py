@@ -46,8 +46,10 @@ def run(exercises_dir: str, selected: list[manifest.Exercise] | None = None, *,
     plugin = CheckPlugin(os.path.abspath(exercises_dir), selected, seed, timeout)
     args = [str(CASES_DIR / f"{e.case_module}.py") for e in selected]
     args += ["-c", str(CASES_DIR / "pytest.ini"), "--rootdir", str(CASES_DIR),
-             "--disable-plugin-autoload", "-p", "no:cacheprovider", "-p", "no:terminal",
-             "-p", "no:stepwise", "--assert=plain", "--capture=no", "-q"]
+             "--disable-plugin-autoload", "-p", "no:cacheprovider", "-q", "--no-header", "--tb=short",
+             "-p", "no:stepwise", "-p", "no:logging", "-p", "no:unraisableexception",
+             "-p", "no:threadexception", "-p", "no:doctest", "-p", "no:junitxml", "-p", "no:pastebin",
+             "--assert=plain", "--capture=no"]
     if json_report:
         args += ["-p", "pytest_jsonreport.plugin", "--json-report", "--json-report-file=none",
                  "--json-report-omit", "collectors", "log", "streams", "keywords"]

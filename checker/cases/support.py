@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import torch
 
-from .. import compare
-from ..plugin import case  # noqa: F401  (re-exported for the case files)
+from checker import compare
+from checker.plugin import case  # noqa: F401  (re-exported for the case files)
 
 # Shapes chosen so that a transposed, swapped or mistaken operand cannot pass by
 # accident: every size differs, d_k is not a perfect square and differs from n_k.
@@ -45,7 +45,8 @@ def gradients(learner, ref_fn, func: str, args: list, wrt: list[int], names: lis
     if output_index is not None:
         out = out[output_index]
     grad_output = torch.randn(out.shape, generator=gen, dtype=torch.float64).to(out.dtype)
-    expected = torch.autograd.grad(out, [ref_args[i] for i in wrt], grad_outputs=grad_output)
+    # backward of the scalar <out, grad_output>: what the worker computes too
+    expected = torch.autograd.grad((out * grad_output).sum(), [ref_args[i] for i in wrt])
     _, grads = learner.grad(func, *args, wrt=wrt, grad_output=grad_output,
                             output_index=output_index, **kwargs)
     if grads == "no_graph":
@@ -70,3 +71,11 @@ def dtype_kept(learner, func: str, *args, output_index=None, expected=torch.floa
         got = compare.pair(got) if output_index < 2 else got
         got = got[output_index]
     compare.dtype(compare.tensor(got), expected)
+
+
+def no_forbidden_source(learner, expected: str) -> None:
+    """The static scan finds no forbidden call in the learner's file."""
+    found = learner.static_violations()
+    compare.true(not found, f"the file uses {found[0].call}" if found else "",
+                 expected=expected, got="; ".join(v.describe() for v in found),
+                 likely="this exercise asks you to build it yourself (see RULES in the file)")

@@ -1,0 +1,72 @@
+"""Shared checks for the attention exercises (08, 09, 10)."""
+import math
+
+import torch
+
+from checker import compare
+
+
+def sdpa(Q, K, V, mask=None, scale=None, softmax_dim=-1):
+    """A plain reference used only to build 'likely cause' suspects.
+
+    Returns (None, None) when the mistake cannot even be computed for these shapes.
+    """
+    d = Q.shape[-1] if scale is None else scale
+    try:
+        scores = Q @ K.transpose(-2, -1) / math.sqrt(d)
+        if mask is not None:
+            scores = scores.masked_fill(mask == 0, float("-inf"))
+        weights = torch.softmax(scores, dim=softmax_dim)
+        return weights @ V, weights
+    except RuntimeError:
+        return None, None
+
+
+def suspects_for(Q, K, V, mask=None):
+    """Classic mistakes in attention, each as (output, weights) it would produce."""
+    d_k, d_v, n_k = Q.shape[-1], V.shape[-1], K.shape[-2]
+    found = {"attention without dividing by √d_k": sdpa(Q, K, V, mask, scale=1)}
+    if d_v != d_k:
+        found["scores divided by √d_v instead of √d_k"] = sdpa(Q, K, V, mask, scale=d_v)
+    if n_k != d_k:
+        found["scores divided by √n_k (a size of K) instead of √d_k"] = sdpa(
+            Q, K, V, mask, scale=n_k)
+    if K.shape[-2] == Q.shape[-2]:
+        found["a softmax over the queries (dim -2) instead of the keys (dim -1)"] = sdpa(
+            Q, K, V, mask, softmax_dim=-2)
+    if mask is not None:
+        found["attention with the mask ignored"] = sdpa(Q, K, V)
+        found["attention with the mask inverted (False means blocked)"] = sdpa(
+            Q, K, V, mask == 0)
+    return found
+
+
+def check_pair(got, expected: tuple, suspects: dict, names=("output", "weights"),
+               check_weights=True):
+    """Compare an (output, weights) pair with the expected pair."""
+    out, weights = compare.pair(got)
+    exp_out, exp_weights = expected
+    compare.close(out, exp_out, what=f"the {names[0]}",
+                  suspects={k: v[0] for k, v in suspects.items()})
+    if check_weights:
+        compare.close(weights, exp_weights, what=f"the {names[1]}",
+                      suspects={k: v[1] for k, v in suspects.items()})
+
+
+def blocked_weights_are_zero(got, mask_blocked: torch.Tensor) -> None:
+    _, weights = compare.pair(got)
+    weights = compare.tensor(weights, "the weights")
+    compare.shape(weights, mask_blocked.shape, "the weights")
+    bad = weights[mask_blocked]
+    compare.true(bool((bad == 0).all()), "a blocked position has a weight that is not 0",
+                 expected="weight exactly 0 wherever the mask blocks",
+                 got=compare.describe(weights),
+                 likely="set blocked scores to -inf (or a very negative number) BEFORE the softmax")
+
+
+def rows_sum_to_one(got) -> None:
+    _, weights = compare.pair(got)
+    weights = compare.tensor(weights, "the weights")
+    sums = weights.sum(-1)
+    compare.close(sums, torch.ones_like(sums), what="the row sums of the weights",
+                  likely="the softmax must run over the last dimension (the keys)")

@@ -1,0 +1,71 @@
+"""Hidden cases for exercise 04, scaling by √d_k, and why."""
+import math
+
+import torch
+
+from checker import compare
+from checker.cases.support import BATCH2, N_K, N_Q, case, dtype_kept, randn, unchanged
+
+
+def _check(learner, scores, d_k, likely=""):
+    expected = scores / math.sqrt(d_k)
+    suspects = {f"the scores divided by d_k = {d_k}: divide by its square root": scores / d_k,
+                "the scores multiplied by √d_k: divide instead": scores * math.sqrt(d_k),
+                f"the scores divided by d_k / 2 (is `d_k ** 1/2` missing brackets?)":
+                    scores / (d_k / 2),
+                f"a division by √{scores.shape[-1]}, the size of the last dimension: "
+                "use the d_k argument": scores / math.sqrt(scores.shape[-1]),
+                f"a division by ⌊√{d_k}⌋ = {math.isqrt(d_k)}: the square root was rounded":
+                    scores / math.isqrt(d_k)}
+    compare.close(learner.scale_scores(scores, d_k), expected, suspects=suspects, likely=likely)
+
+
+@case("d_k = 16 divides the scores by 4")
+def test_d_k_16(learner, gen):
+    _check(learner, randn(gen, N_Q, N_K), 16)
+
+
+@case("d_k = 5: not a perfect square and not the size of any dimension")
+def test_d_k_5(learner, gen):
+    _check(learner, randn(gen, N_Q, N_K), 5)
+
+
+@case("d_k = 7 equal to n_k: the argument, not a shape, decides")
+def test_d_k_from_argument(learner, gen):
+    _check(learner, randn(gen, 3, 11), 7)
+
+
+@case("any shape: a 1-D row of scores and two leading batch dimensions")
+def test_any_shape(learner, gen):
+    _check(learner, randn(gen, 6), 3)
+    _check(learner, randn(gen, *BATCH2, N_Q, N_K), 10)
+
+
+@case("why we scale: scaled scores of random unit-variance q, k have variance ≈ 1")
+def test_variance_is_about_one(learner, gen):
+    d_k = 64
+    q, k = randn(gen, 4000, d_k), randn(gen, 4000, d_k)
+    raw = (q * k).sum(-1)                       # variance ≈ d_k
+    got = compare.tensor(learner.scale_scores(raw, d_k))
+    compare.shape(got, raw.shape)
+    var = float(got.double().var())
+    compare.true(0.8 < var < 1.25, f"the scaled scores have variance {var:.3g}, not about 1",
+                 expected="variance about 1 (raw dot products have variance about d_k = 64)",
+                 got=f"variance {var:.3g}",
+                 likely="dividing by √d_k undoes the growth of the variance; d_k itself "
+                        "shrinks it too much, and multiplying makes it worse")
+
+
+@case("float64 in, float64 out")
+def test_float64(learner, gen):
+    dtype_kept(learner, "scale_scores", randn(gen, N_Q, N_K, dtype=torch.float64), 5)
+
+
+@case("float32 in, float32 out")
+def test_float32(learner, gen):
+    dtype_kept(learner, "scale_scores", randn(gen, N_Q, N_K), 5, expected=torch.float32)
+
+
+@case("the input scores are left unchanged")
+def test_input_unchanged(learner, gen):
+    unchanged(learner, "scale_scores", ["scores"], randn(gen, N_Q, N_K), 5)
