@@ -108,7 +108,7 @@ def triple(got, what: str = "the result") -> tuple:
 
 def shape(got: torch.Tensor, expected_shape, what: str = "the result", likely: str = "") -> None:
     if list(got.shape) != list(expected_shape):
-        raise CaseFailure(f"{what} has the wrong shape",
+        raise CaseFailure(f"{what}: wrong shape",
                           expected=f"shape {list(expected_shape)}", got=f"shape {list(got.shape)}",
                           likely=likely or _shape_hint(list(got.shape), list(expected_shape)))
 
@@ -116,6 +116,8 @@ def shape(got: torch.Tensor, expected_shape, what: str = "the result", likely: s
 def _shape_hint(got: list, expected: list) -> str:
     if len(got) == len(expected) and got[-2:] == expected[-2:][::-1]:
         return "the last two dimensions are swapped: is one operand transposed the wrong way?"
+    if not got and expected:
+        return "a single number came back: is it an index or a score instead of a row?"
     if len(got) != len(expected):
         return ("the number of dimensions differs: are leading batch dimensions kept? "
                 "Use transpose(-2, -1) rather than .T or transpose(0, 1).")
@@ -126,7 +128,7 @@ def dtype(got: torch.Tensor, expected_dtype: torch.dtype, what: str = "the resul
           likely: str = "") -> None:
     if got.dtype != expected_dtype:
         name = lambda d: str(d).removeprefix("torch.")  # noqa: E731
-        raise CaseFailure(f"{what} has dtype {name(got.dtype)}, expected {name(expected_dtype)}",
+        raise CaseFailure(f"{what}: dtype {name(got.dtype)}, expected {name(expected_dtype)}",
                           expected=name(expected_dtype), got=name(got.dtype),
                           likely=likely or "keep the input's dtype: avoid creating tensors "
                                            "with a fixed dtype or mixing in tensors of another dtype")
@@ -149,6 +151,9 @@ def close(got, expected: torch.Tensor, *, what: str = "the result", rtol=None, a
     The dtype is not checked here (cases about dtype do that).
     """
     got = tensor(got, what)
+    if got.device.type != "cpu":
+        raise CaseFailure(f"{what} is on device '{got.device.type}'", expected="a CPU tensor",
+                          got=describe(got), likely="create tensors on the inputs' device")
     shape(got, expected.shape, what, likely=_suspect(got, suspects) or "")
     default_rtol, default_atol = tolerances(expected.dtype)
     rtol = 0.0 if exact else (default_rtol if rtol is None else rtol)
@@ -175,7 +180,7 @@ def close(got, expected: torch.Tensor, *, what: str = "the result", rtol=None, a
     if not cause and bool(torch.isnan(g).any()) and not bool(torch.isnan(e).any()):
         cause = ("the result contains NaN: an overflow (exp of a large number), "
                  "0/0, or inf - inf somewhere?")
-    raise CaseFailure(f"{what} has the right shape but wrong values",
+    raise CaseFailure(f"{what}: right shape, wrong values",
                       expected=describe(expected), got=describe(got), detail=detail, likely=cause)
 
 

@@ -91,8 +91,9 @@ class CheckPlugin:
         self.selected = selected
         self.seed = seed
         self.workers = Workers(timeout)
-        self.results = {e.id: ExerciseResult(e.id, e.text("title"), e.text("section"), e.file,
-                                             e.points) for e in selected}
+        self.results = {e.id: ExerciseResult(e.id, e.text("title"), e.text("section"),
+                                             e.seed_section, e.file, e.points)
+                        for e in selected}
         self.json_report: dict | None = None
         self._case_count: dict[str, int] = {}
         self._last_exercise: str | None = None
@@ -168,7 +169,7 @@ class CheckPlugin:
             result.status = {"not_started": NOT_STARTED, "timeout": TIMEOUT, "error": ERROR}.get(
                 exc.status, FAILED)
             result.failure = Failure(exc.summary, error_type=exc.error_type, frames=exc.frames,
-                                     likely=_likely_for(exc))
+                                     likely=_likely_for(exc), kind=exc.kind)
         elif isinstance(exc, CaseFailure):
             result.status = FAILED
             result.failure = Failure(exc.summary, exc.expected, exc.got, exc.detail, exc.likely)

@@ -1,7 +1,7 @@
 """The results model: what a check run found, as small typed records.
 
 The pytest plugin fills it from pytest's own reports; the report renderer, the
-JSON document and the exit status read it. Statuses, from the best to the worst:
+JSON document and the exit status read it.
 """
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ class Failure:
     detail: str = ""                   # e.g. the first place they differ
     likely: str = ""                   # a likely cause
     error_type: str = ""               # the learner's exception type, when one was raised
+    kind: str = ""                     # what the worker reported: timeout, syntax, missing_file...
     frames: list = field(default_factory=list)  # the learner's own traceback frames only
 
 
@@ -41,6 +42,7 @@ class ExerciseResult:
     id: str
     title: str
     section: str
+    seed_section: str
     file: str
     points: float
     cases: list[CaseResult] = field(default_factory=list)

@@ -132,5 +132,6 @@ def test_inputs_unchanged(learner, gen):
 
 
 @case("the source uses no ready-made attention")
-def test_no_ready_made_attention(learner):
-    no_forbidden_source(learner, "attention built from matmul, a softmax and masking")
+def test_no_ready_made_attention(learner, gen):
+    no_forbidden_source(learner, "attention built from matmul, a softmax and masking",
+                        lambda: learner.scaled_dot_product_attention(*_qkv(gen)))

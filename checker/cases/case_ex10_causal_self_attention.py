@@ -116,5 +116,7 @@ def test_inputs_unchanged(learner, gen):
 
 
 @case("the source uses no ready-made attention")
-def test_no_ready_made_attention(learner):
-    no_forbidden_source(learner, "attention built from matmul, a softmax and a causal mask")
+def test_no_ready_made_attention(learner, gen):
+    no_forbidden_source(learner, "attention built from matmul, a softmax and a causal mask",
+                        lambda: learner.causal_self_attention(randn(gen, N, D_MODEL),
+                                                              *_weights(gen)))

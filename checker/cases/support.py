@@ -73,8 +73,13 @@ def dtype_kept(learner, func: str, *args, output_index=None, expected=torch.floa
     compare.dtype(compare.tensor(got), expected)
 
 
-def no_forbidden_source(learner, expected: str) -> None:
-    """The static scan finds no forbidden call in the learner's file."""
+def no_forbidden_source(learner, expected: str, probe) -> None:
+    """The static scan finds no forbidden call in the learner's file.
+
+    ``probe`` first calls the learner's code once, so that a stub is reported as
+    not started (and a forbidden call made at run time is caught) here too.
+    """
+    probe()
     found = learner.static_violations()
     compare.true(not found, f"the file uses {found[0].call}" if found else "",
                  expected=expected, got="; ".join(v.describe() for v in found),

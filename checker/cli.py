@@ -1,0 +1,200 @@
+"""The command line: ``attn-kit check`` and ``attn-kit hint`` (also ``python -m checker``).
+
+Exit status: 0 every selected exercise passes; 1 some do not; 2 a usage error
+(unknown exercise, missing folder, bad option), with a one-line message;
+3 the checker itself could not run (a broken installation).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from . import manifest
+from .workspace import State, WorkspaceError, find_exercises
+
+EXIT_OK, EXIT_NOT_PASSED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+
+
+class UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, not argparse's usage dump
+        raise UsageError(f"{message} (see `attn-kit {self.prog.split()[-1]} --help`)"
+                         if " " in self.prog else f"{message} (see `attn-kit --help`)")
+
+
+def _selected(ids: list[str]) -> list[manifest.Exercise]:
+    chosen = []
+    for raw in ids:
+        exercise = manifest.resolve(raw)
+        if exercise is None:
+            known = ", ".join(e.id for e in manifest.load())
+            raise UsageError(f"unknown exercise {raw!r}; the exercises are {known}")
+        if exercise not in chosen:
+            chosen.append(exercise)
+    order = [e.id for e in manifest.load()]
+    return sorted(chosen, key=lambda e: order.index(e.id))
+
+
+def env_lang() -> str:
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        if value:
+            return "zh" if value.lower().startswith("zh") else "en"
+    return "en"
+
+
+# ---------------------------------------------------------------------- check
+def cmd_check(args) -> int:
+    selected = _selected(args.ids) if args.ids else list(manifest.load())
+    exercises_dir = find_exercises(args.exercises)
+    json_path = None
+    if args.json:
+        json_path = Path(args.json).expanduser()
+        if json_path.is_dir():
+            raise UsageError(f"--json wants a file name, and {args.json} is a folder")
+        if not json_path.parent.resolve().is_dir():
+            raise UsageError(f"cannot write {args.json}: the folder {json_path.parent} does not exist")
+    if args.timeout <= 0:
+        raise UsageError("--timeout must be a positive number of seconds")
+
+    import warnings
+
+    warnings.filterwarnings("ignore")  # dependencies' warnings are not the learner's business
+    import torch  # noqa: F401  (the fork server must start with torch already imported)
+
+    from . import forkserver
+
+    forkserver.get()
+    from . import report, runner
+
+    try:
+        run, document = runner.run(str(exercises_dir), selected, seed=args.seed,
+                                   timeout=args.timeout, json_report=json_path is not None)
+    except runner.RunError as exc:
+        print(f"attn-kit: the checker could not run: {exc}", file=sys.stderr)
+        return EXIT_INTERNAL
+    console = report.make_console()
+    report.render(run, console)
+    if json_path is not None:
+        _write_json(document, json_path)
+        console.print(f"JSON report written to {json_path}")
+    return EXIT_OK if run.all_passed else EXIT_NOT_PASSED
+
+
+def _write_json(document: dict, path: Path) -> None:
+    import json
+
+    fd, tmp = tempfile.mkstemp(dir=path.parent.resolve(), prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(document, f, indent=2, default=str)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+# ----------------------------------------------------------------------- hint
+def cmd_hint(args) -> int:
+    from rich.text import Text
+
+    from .report import make_console
+
+    exercise = _selected([args.exercise])[0]
+    lang = args.lang or env_lang()
+    hints = exercise.hints.get(lang) or exercise.hints["en"]
+    console = make_console()
+    title = exercise.text("title", lang)
+    if not hints:
+        console.print(f"Exercise {exercise.id} has no hints.")
+        return EXIT_OK
+    try:
+        state = State(find_exercises(args.exercises))
+    except WorkspaceError:
+        state = None
+    if args.all:
+        console.print(Text(f"Exercise {exercise.id} · {title}: all {len(hints)} hints",
+                           style="bold"))
+        for i, hint in enumerate(hints, 1):
+            console.print(Text(f"{i}. {hint}"))
+        return EXIT_OK
+    shown = state.hint_level(exercise.id) if state else 0
+    level = min(shown + 1, len(hints))
+    console.print(Text(f"Exercise {exercise.id} · {title} · hint {level} of {len(hints)}",
+                       style="bold"))
+    console.print(Text(hints[level - 1]))
+    if level < len(hints):
+        console.print(Text(f"Run `attn-kit hint {exercise.id}` again for the next hint."))
+    else:
+        console.print(Text(f"That was the last hint; `attn-kit hint {exercise.id} --all` "
+                           "shows them all again."))
+    if state is not None:
+        state.set_hint_level(exercise.id, level)
+        state.save()
+    else:
+        console.print(Text("(No exercises/ folder here, so the hint level is not remembered.)"))
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------- parser
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="attn-kit", description="attention-kit: learn attention by "
+                     "filling in ten exercises; the checker tells you what works.")
+    parser.add_argument("--version", action="version", version=_version())
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    check = sub.add_parser("check", help="check your exercises (all, or the ones named)",
+                           description="Run the hidden cases against your exercises.")
+    check.add_argument("ids", nargs="*", metavar="NN",
+                       help="exercises to check, e.g. 05 or 5 or softmax (default: all)")
+    check.add_argument("--exercises", metavar="DIR",
+                       help="the folder with the exercise files (default: exercises/ here or above)")
+    check.add_argument("--json", metavar="FILE",
+                       help="also write the JSON report (pytest-json-report plus scores) to FILE")
+    check.add_argument("--seed", type=int, default=2017,
+                       help="seed of the hidden inputs (default: %(default)s)")
+    check.add_argument("--timeout", type=float, default=3.0,
+                       help="seconds each case may run (default: %(default)s)")
+    check.set_defaults(handler=cmd_check)
+
+    hint = sub.add_parser("hint", help="show the next hint for an exercise",
+                          description="Show hints one level at a time; the level is remembered.")
+    hint.add_argument("exercise", metavar="NN", help="the exercise, e.g. 05")
+    hint.add_argument("--all", action="store_true", help="show every hint level")
+    hint.add_argument("--lang", choices=("en", "zh"),
+                      help="language (default: from LC_ALL / LANG)")
+    hint.add_argument("--exercises", metavar="DIR", help=argparse.SUPPRESS)
+    hint.set_defaults(handler=cmd_hint)
+    return parser
+
+
+def _version() -> str:
+    from importlib import metadata
+
+    try:
+        return f"attention-kit {metadata.version('attention-kit')}"
+    except metadata.PackageNotFoundError:
+        return "attention-kit (not installed)"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_help()
+            return EXIT_USAGE
+        return args.handler(args)
+    except (UsageError, WorkspaceError, manifest.ManifestError) as exc:
+        print(f"attn-kit: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("attn-kit: interrupted", file=sys.stderr)
+        return 130
