@@ -1,0 +1,50 @@
+"""The library of wrong and of differently-written correct implementations.
+
+A wrong file is dropped into an otherwise solved folder: its own exercise must not
+pass, and every other exercise must still pass. A correct file must pass.
+"""
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import IMPLEMENTATIONS, check, statuses
+
+from checker import manifest
+
+BY_STEM = {e.stem: e for e in manifest.load()}
+
+
+def _files(kind: str):
+    return sorted((IMPLEMENTATIONS / kind).glob("*/*.py"))
+
+
+def _id(path: Path) -> str:
+    return f"{path.parent.name}/{path.stem}"
+
+
+def test_library_has_at_least_three_wrong_and_two_correct_per_exercise():
+    for e in manifest.load():
+        assert len(list((IMPLEMENTATIONS / "wrong" / e.stem).glob("*.py"))) >= 3, e.stem
+        assert len(list((IMPLEMENTATIONS / "correct" / e.stem).glob("*.py"))) >= 2, e.stem
+
+
+@pytest.mark.parametrize("path", _files("wrong"), ids=_id)
+def test_wrong_implementation_is_caught_by_its_own_exercise_only(path, solved):
+    exercise = BY_STEM[path.parent.name]
+    shutil.copy(path, solved / exercise.file)
+    run, _ = check(solved)
+    found = statuses(run)
+    assert found.pop(exercise.id) != "passed", f"{_id(path)} was not caught"
+    assert set(found.values()) == {"passed"}, found
+    # and the learner is told something specific
+    problem = {e.id: e for e in run.exercises}[exercise.id].first_problem()
+    assert problem.failure is not None and problem.failure.summary
+
+
+@pytest.mark.parametrize("path", _files("correct"), ids=_id)
+def test_correct_implementation_written_differently_passes(path, solved):
+    exercise = BY_STEM[path.parent.name]
+    shutil.copy(path, solved / exercise.file)
+    run, _ = check(solved, [exercise.id])
+    failing = [(c.name, c.failure) for c in run.exercises[0].cases if c.status != "passed"]
+    assert failing == []
