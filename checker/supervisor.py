@@ -78,9 +78,12 @@ class ExerciseWorker:
             what = {"syntax": "the file has a syntax error",
                     "exit": "the file exits while it is being loaded"}.get(
                         kind, "the file raised an error while it was being loaded")
+            error_type, message = str(error.get("type", "")), str(error.get("message", ""))
+            if message and kind != "exit":
+                what += f": {error_type}: {message}" if kind != "syntax" else f": {message}"
             self.load_problem = LearnerProblem(
-                status, what, kind=kind, error_type=str(error.get("type", "")),
-                message=str(error.get("message", "")), frames=list(error.get("frames") or []))
+                status, what, kind=kind, error_type=error_type, message=message,
+                frames=list(error.get("frames") or []))
             self.stop()
 
     def stop(self) -> None:

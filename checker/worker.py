@@ -10,6 +10,7 @@ the data this worker sends.
 from __future__ import annotations
 
 import contextlib
+import faulthandler
 import importlib.abc
 import importlib.util
 import os
@@ -260,6 +261,7 @@ def run(sock, config: dict) -> None:
     try:
         os.setsid()
         _die_with_parent()
+        faulthandler.disable()  # a crash must not dump a Python traceback on the learner's screen
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         import torch
 

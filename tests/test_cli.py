@@ -1,0 +1,115 @@
+"""The command line as a learner and an instructor use it: exit codes, JSON, hints."""
+import json
+import os
+import shutil
+
+import pytest
+from conftest import ROOT, cli, copy_exercises, SOLUTIONS
+
+from checker import manifest
+
+
+@pytest.fixture
+def kit(tmp_path):
+    """A workspace laid out like the cloned kit: exercises/ with the stubs."""
+    shutil.copytree(ROOT / "exercises", tmp_path / "exercises")
+    return tmp_path
+
+
+def test_check_all_stubs_is_not_started_exit_1(kit):
+    done = cli("check", cwd=kit)
+    assert done.returncode == 1, done.stderr
+    assert done.stdout.count("not started") >= 10
+    assert "Traceback" not in done.stdout + done.stderr
+    assert "attn-kit hint 01" in done.stdout
+    assert done.stderr == ""
+
+
+def test_check_one_solved_exercise_exit_0_and_from_a_subfolder(kit):
+    shutil.copy(SOLUTIONS / "ex05_softmax.py", kit / "exercises" / "ex05_softmax.py")
+    done = cli("check", "05", cwd=kit / "exercises")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "passed" in done.stdout and "13/13" in done.stdout
+
+
+def test_usage_errors_exit_2_with_one_line(kit, tmp_path_factory):
+    tmp_path = tmp_path_factory.mktemp("elsewhere")
+    for args in (["check", "11"], ["check", "--exercises", str(tmp_path / "nope")],
+                 ["check", "--bogus"], ["hint", "99"], ["check", "--timeout", "0"]):
+        done = cli(*args, cwd=kit)
+        assert done.returncode == 2, (args, done.stdout, done.stderr)
+        assert done.stderr.startswith("attn-kit: ") and done.stderr.count("\n") == 1, done.stderr
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    done = cli("check", cwd=empty)
+    assert done.returncode == 2 and "no exercises/ folder" in done.stderr
+
+
+def test_json_report_for_instructors(tmp_path):
+    submission = copy_exercises(SOLUTIONS, tmp_path / "alice")
+    shutil.copy(ROOT / "exercises" / "ex10_causal_self_attention.py",
+                submission / "ex10_causal_self_attention.py")
+    out = tmp_path / "alice.json"
+    done = cli("check", "--exercises", str(submission), "--json", str(out), "--seed", "7",
+               cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    doc = json.loads(out.read_text())
+    # pytest-json-report's own document ...
+    for key in ("created", "duration", "exitcode", "root", "summary", "tests"):
+        assert key in doc
+    # ... with per-test metadata ...
+    for test in doc["tests"]:
+        assert {"exercise", "case", "points", "status"} <= set(test["metadata"])
+    # ... and the kit's top-level keys
+    ids = [e.id for e in manifest.load()]
+    assert [e["id"] for e in doc["exercises"]] == ids
+    for e in doc["exercises"]:
+        assert set(e) == {"id", "title", "status", "passed", "total", "score", "max_score"}
+        assert e["status"] in {"passed", "failed", "not_started", "error", "timeout"}
+    assert doc["exercises"][-1]["status"] == "not_started"
+    assert doc["score"] == 90 and doc["max_score"] == 100
+    assert doc["seed"] == 7 and doc["versions"]["torch"] and doc["versions"]["attention-kit"]
+    points = sum(t["metadata"]["points"] for t in doc["tests"]
+                 if t["metadata"]["status"] == "passed")
+    assert abs(points - doc["score"]) < 0.05
+
+
+def test_python_dash_m_checker_is_the_same_command(kit):
+    done = cli("--version", cwd=kit)
+    assert done.returncode == 0 and "attention-kit" in done.stdout
+    console = shutil.which("attn-kit")
+    if console:  # the installed console script gives the same report
+        import subprocess
+        a = subprocess.run([console, "check", "02"], cwd=kit, capture_output=True, text=True)
+        b = cli("check", "02", cwd=kit)
+        assert (a.returncode, a.stdout) == (b.returncode, b.stdout)
+
+
+def test_plain_output_when_not_a_terminal_or_no_color(kit):
+    env = dict(os.environ, NO_COLOR="1")
+    done = cli("check", "03", cwd=kit, env=env)
+    assert "\x1b[" not in done.stdout
+    assert "Progress [" in done.stdout
+
+
+def test_hint_goes_one_level_at_a_time_and_remembers(kit):
+    hints = manifest.by_id()["05"].hints["en"]
+    first = cli("hint", "05", "--lang", "en", cwd=kit)
+    second = cli("hint", "5", "--lang", "en", cwd=kit)
+    assert first.returncode == second.returncode == 0
+    assert f"hint 1 of {len(hints)}" in first.stdout and f"hint 2 of {len(hints)}" in second.stdout
+    assert hints[0].split()[0] in first.stdout
+    state = json.loads((kit / ".attn-kit" / "state.json").read_text())
+    assert state["hints"]["05"] == 2
+    for _ in range(len(hints)):
+        last = cli("hint", "softmax", "--lang", "en", cwd=kit)
+    assert f"hint {len(hints)} of {len(hints)}" in last.stdout and "last hint" in last.stdout
+    everything = cli("hint", "05", "--all", "--lang", "zh", cwd=kit)
+    for hint in manifest.by_id()["05"].hints["zh"]:
+        assert hint[:10] in everything.stdout.replace("\n", "")
+
+
+def test_hint_language_follows_the_environment(kit):
+    env = dict(os.environ, LANG="zh_CN.UTF-8", LC_ALL="")
+    done = cli("hint", "01", cwd=kit, env=env)
+    assert manifest.by_id()["01"].hints["zh"][0][:8] in done.stdout.replace("\n", "")

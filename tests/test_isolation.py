@@ -1,0 +1,166 @@
+"""Hostile or broken exercise files cost their own exercise, never the run.
+
+Each scenario drops one file into an otherwise solved folder and checks that the
+run finishes with a complete report: the broken exercise has the status the
+scenario predicts and says why (with the learner's own message and line), and
+every other exercise passes as before.
+"""
+import textwrap
+
+import pytest
+from conftest import check, statuses
+
+from checker import manifest
+
+TIMEOUT = 1.0
+
+SCENARIOS = {
+    "endless loop in a call": ("03", """
+        def attention_scores(Q, K):
+            while True:
+                pass
+        """, "timeout", "no answer within"),
+    "endless loop while loading": ("04", """
+        while True:
+            pass
+        """, "timeout", "while loading the file"),
+    "sys.exit in a call": ("02", """
+        import sys
+        def project_qkv(X, W_Q, W_K, W_V):
+            sys.exit(3)
+        """, "error", "sys.exit(3)"),
+    "exit while loading": ("02", """
+        raise SystemExit("bye")
+        """, "error", "exits while it is being loaded"),
+    "os._exit in a call": ("06", """
+        import os
+        def weighted_sum(weights, V):
+            os._exit(7)
+        """, "error", "ended abruptly"),
+    "a segfault": ("09", """
+        import ctypes
+        def self_attention(X, W_Q, W_K, W_V, mask=None):
+            ctypes.string_at(0)
+        def cross_attention(X_dec, X_enc, W_Q, W_K, W_V, mask=None):
+            ctypes.string_at(0)
+        """, "error", "ended abruptly"),
+    "killing its own process": ("10", """
+        import os, signal
+        def causal_self_attention(X, W_Q, W_K, W_V):
+            os.kill(os.getpid(), signal.SIGKILL)
+        """, "error", "ended abruptly"),
+    "a syntax error": ("01", """
+        def hard_lookup(query, keys, values):
+            return values[(keys @ query).argmax()
+        def soft_lookup(query, keys, values):
+            pass
+        """, "error", "syntax error"),
+    "an import error": ("07", """
+        import torch
+        import numpy_that_does_not_exist
+        """, "error", "numpy_that_does_not_exist"),
+    "importing the reference solutions": ("05", """
+        from solutions.ex05_softmax import softmax
+        """, "error", "not allowed in an exercise file"),
+    "importing the checker": ("05", """
+        import checker.compare
+        def softmax(x, dim=-1):
+            return x
+        """, "error", "not allowed in an exercise file"),
+    "a missing function": ("06", """
+        def weighted_summ(weights, V):
+            return weights @ V
+        """, "error", "no function named 'weighted_sum'"),
+    "an exception with rich markup in its message": ("08", """
+        def scaled_dot_product_attention(Q, K, V, mask=None):
+            raise ValueError("bad [/x] markup [bold]here")
+        """, "failed", "bad [/x] markup [bold]here"),
+    "returning a list": ("03", """
+        def attention_scores(Q, K):
+            return (Q @ K.transpose(-2, -1)).tolist()
+        """, "failed", "is not a torch.Tensor"),
+    "returning a tensor subclass": ("03", """
+        import torch
+        class Sneaky(torch.Tensor):
+            pass
+        def attention_scores(Q, K):
+            return (Q @ K.transpose(-2, -1)).as_subclass(Sneaky)
+        """, "failed", "subclass of torch.Tensor"),
+    "returning NaN": ("04", """
+        import torch
+        def scale_scores(scores, d_k):
+            return torch.full_like(scores, float("nan"))
+        """, "failed", "right shape, wrong values"),
+}
+
+
+@pytest.mark.parametrize("name", list(SCENARIOS))
+def test_hostile_file_costs_only_its_own_exercise(name, solved):
+    eid, source, status, text = SCENARIOS[name]
+    exercise = manifest.by_id()[eid]
+    (solved / exercise.file).write_text(textwrap.dedent(source), encoding="utf-8")
+    run, _ = check(solved, timeout=TIMEOUT)
+    found = statuses(run)
+    assert len(found) == 10
+    assert found.pop(eid) == status
+    assert set(found.values()) == {"passed"}, found
+    result = {e.id: e for e in run.exercises}[eid]
+    assert result.total == len([c for c in result.cases]) and result.total >= 8
+    assert result.passed == 0 or status == "failed"
+    failure = result.first_problem().failure
+    said = " ".join([failure.summary, failure.got, failure.likely, failure.expected])
+    assert text in said, said
+
+
+def test_learner_output_is_captured_and_truncated(solved):
+    exercise = manifest.by_id()["03"]
+    (solved / exercise.file).write_text(textwrap.dedent("""
+        def attention_scores(Q, K):
+            print("x" * 1_000_000)
+            print("scores [/x] coming")
+            return Q
+        """), encoding="utf-8")
+    run, _ = check(solved, ["03"])
+    case = run.exercises[0].first_problem()
+    assert case.output.startswith("xxx")
+    assert len(case.output) < 5000 and "more characters" in case.output
+
+
+def test_syntax_error_names_the_learners_line(solved):
+    exercise = manifest.by_id()["01"]
+    (solved / exercise.file).write_text("import torch\n\ndef hard_lookup(q, k, v):\n"
+                                        "    return v[(k @ q).argmax()\n", encoding="utf-8")
+    run, _ = check(solved, ["01"])
+    failure = run.exercises[0].first_problem().failure
+    assert failure.kind == "syntax"
+    assert failure.frames and failure.frames[0]["line"] in (3, 4, 5)
+
+
+def test_forbidden_call_is_named_with_its_line(solved):
+    exercise = manifest.by_id()["05"]
+    (solved / exercise.file).write_text(textwrap.dedent("""
+        import torch
+
+        def softmax(x, dim=-1):
+            fn = getattr(torch, "soft" + "max")
+            return fn(x, dim)
+        """), encoding="utf-8")
+    run, _ = check(solved, ["05"])
+    failure = run.exercises[0].first_problem().failure
+    assert "softmax" in failure.summary and "line 6" in failure.summary
+    assert run.exercises[0].status == "failed" and run.exercises[0].passed == 0
+
+
+def test_static_scan_names_the_forbidden_call(solved):
+    exercise = manifest.by_id()["08"]
+    (solved / exercise.file).write_text(textwrap.dedent("""
+        import torch.nn.functional as F
+
+        def scaled_dot_product_attention(Q, K, V, mask=None):
+            weights = None
+            return F.scaled_dot_product_attention(Q, K, V, attn_mask=mask), weights
+        """), encoding="utf-8")
+    run, _ = check(solved, ["08"])
+    result = run.exercises[0]
+    assert result.forbidden and "F.scaled_dot_product_attention" in result.forbidden[0]
+    assert "line 6" in result.forbidden[0]

@@ -1,0 +1,143 @@
+"""Unit tests of the small modules: codec, static scan, manifest, report."""
+import io
+import json
+import struct
+
+import pytest
+import torch
+from conftest import ROOT
+
+from checker import codec, manifest
+from checker.forbidden import scan_source
+
+
+# ---------------------------------------------------------------------- codec
+def test_codec_round_trip():
+    value = {"a": (torch.randn(2, 3), [1, 2.5, None, "x", True]),
+             "b": torch.ones(2, dtype=torch.bool), "c": torch.empty(3, 4, device="meta"),
+             "d": torch.zeros(0, 3, dtype=torch.float64), "e": float("nan")}
+    back = codec.decode(codec.encode(value))
+    assert torch.equal(back["a"][0], value["a"][0]) and back["a"][1] == [1, 2.5, None, "x", True]
+    assert back["b"].dtype == torch.bool and back["c"].device.type == "meta"
+    assert back["d"].shape == (0, 3) and back["e"] != back["e"]
+
+
+def test_codec_marks_subclasses_and_unknown_objects():
+    class Sneaky(torch.Tensor):
+        pass
+
+    back = codec.decode(codec.encode([torch.ones(2).as_subclass(Sneaky), object()]))
+    assert isinstance(back[0], codec.Subclassed) and back[0].type_name == "Sneaky"
+    assert isinstance(back[1], codec.Other)
+
+
+def _message(header: dict, blob: bytes = b"") -> bytes:
+    raw = json.dumps(header).encode()
+    return struct.pack("<I", len(raw)) + raw + blob
+
+
+@pytest.mark.parametrize("payload", [
+    b"", b"\x00\x00", b"\xff\xff\xff\xff{}",
+    _message({"tree": None}),
+    _message({"tree": {"tensor": 0}, "tensors": [{"dtype": "object", "shape": [1],
+                                                   "device": "cpu", "nbytes": 8}]}, b"\0" * 8),
+    _message({"tree": {"tensor": 0}, "tensors": [{"dtype": "float32", "shape": [3],
+                                                   "device": "cpu", "nbytes": 8}]}, b"\0" * 8),
+    _message({"tree": {"tensor": 5}, "tensors": []}),
+    _message({"tree": {"pickle": "cos\nsystem\n"}, "tensors": []}),
+    _message({"tree": None, "tensors": []}, b"trailing"),
+    _message({"tree": {"tensor": 0}, "tensors": [{"dtype": "float32", "shape": [-1],
+                                                   "device": "cpu", "nbytes": 0}]}),
+])
+def test_codec_refuses_malformed_messages(payload):
+    with pytest.raises(codec.DecodeError):
+        codec.decode(payload)
+
+
+# ---------------------------------------------------------------- static scan
+FORBIDDEN = list(manifest.by_id()["05"].forbidden)
+
+
+@pytest.mark.parametrize("source,expected", [
+    ("import torch\ndef softmax(x, dim=-1):\n    return torch.softmax(x, dim)\n", "torch.softmax"),
+    ("import torch.nn.functional as F\ny = F.softmax\n", "F.softmax"),
+    ("def softmax(x, dim=-1):\n    return x.softmax(dim)\n", "x.softmax"),
+    ("from torch.nn.functional import log_softmax as ls\n", "log_softmax"),
+    ("import torch\nm = torch.nn.Softmax(dim=-1)\n", "torch.nn.Softmax"),
+    ("import torch\nf = getattr(torch, 'softmax')\n", "getattr"),
+    ("import torch\nf = torch.ops.aten._softmax\n", "torch.ops.aten._softmax"),
+    ("import torch\nf = torch.special.softmax\n", "torch.special.softmax"),
+])
+def test_static_scan_finds_forbidden_calls(source, expected):
+    found = scan_source(source, FORBIDDEN)
+    assert found and expected in found[0].call
+
+
+def test_static_scan_ignores_docstrings_comments_and_the_learners_own_names():
+    source = ('"""Do not use torch.softmax here."""\n'
+              "# torch.softmax is forbidden\n"
+              "def softmax(x, dim=-1):\n    return softmax_helper(x)\n")
+    assert scan_source(source, FORBIDDEN) == []
+    assert scan_source("def broken(:\n", FORBIDDEN) == []
+    solution = (ROOT / "solutions" / "ex05_softmax.py").read_text(encoding="utf-8")
+    assert scan_source(solution, FORBIDDEN) == []
+
+
+# ------------------------------------------------------------------- manifest
+CONTRACT = {"01": ("ex01_soft_lookup.py", ("hard_lookup", "soft_lookup")),
+            "02": ("ex02_qkv_projection.py", ("project_qkv",)),
+            "03": ("ex03_attention_scores.py", ("attention_scores",)),
+            "04": ("ex04_scaling.py", ("scale_scores",)),
+            "05": ("ex05_softmax.py", ("softmax",)),
+            "06": ("ex06_weighted_sum.py", ("weighted_sum",)),
+            "07": ("ex07_masking.py", ("causal_mask", "apply_mask")),
+            "08": ("ex08_attention.py", ("scaled_dot_product_attention",)),
+            "09": ("ex09_self_and_cross.py", ("self_attention", "cross_attention")),
+            "10": ("ex10_causal_self_attention.py", ("causal_self_attention",))}
+
+
+def test_manifest_matches_the_contract():
+    assert {e.id: (e.file, e.functions) for e in manifest.load()} == CONTRACT
+    for e in manifest.load():
+        assert e.title["en"] and e.title["zh"] and e.section["en"] and e.section["zh"]
+        assert len(e.hints["en"]) >= 2 and len(e.hints["en"]) == len(e.hints["zh"]), e.id
+        assert e.points > 0
+    assert manifest.by_id()["05"].forbidden and manifest.by_id()["10"].forbidden
+    assert not manifest.by_id()["03"].forbidden
+
+
+def test_every_exercise_has_at_least_eight_named_cases():
+    import importlib
+    for e in manifest.load():
+        module = importlib.import_module(f"checker.cases.{e.case_module}")
+        cases = [f for name, f in vars(module).items() if name.startswith("test_")]
+        assert len(cases) >= 8, e.id
+        names = [getattr(f, "case_name", None) for f in cases]
+        assert all(names) and len(set(names)) == len(names), e.id
+
+
+@pytest.mark.parametrize("typed,expected", [("5", "05"), ("05", "05"), ("ex05", "05"),
+                                            ("softmax", "05"), ("ex10_causal_self_attention.py",
+                                                                "10"), ("11", None)])
+def test_resolve_what_learners_type(typed, expected):
+    found = manifest.resolve(typed)
+    assert (found.id if found else None) == expected
+
+
+# --------------------------------------------------------------------- report
+def test_report_prints_learner_text_literally_and_plain(solved):
+    from conftest import check
+
+    from checker import report
+    (solved / "ex08_attention.py").write_text(
+        "def scaled_dot_product_attention(Q, K, V, mask=None):\n"
+        "    print('[red]hello[/red] [/x]')\n"
+        "    raise ValueError('bad [/x] markup [bold]here')\n", encoding="utf-8")
+    run, _ = check(solved)
+    buffer = io.StringIO()
+    console = report.make_console(buffer)
+    report.render(run, console)
+    text = buffer.getvalue()
+    assert "bad [/x] markup [bold]here" in text and "[red]hello[/red] [/x]" in text
+    assert "\x1b[" not in text
+    assert "Exercise 08" in text and "line 3" in text and "attn-kit hint 08" in text
