@@ -1,6 +1,4 @@
 """``python -m checker ...`` is the same as ``attn-kit ...``."""
-import sys
+from checker.cli import entry
 
-from checker.cli import main
-
-sys.exit(main())
+entry()

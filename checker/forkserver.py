@@ -84,3 +84,9 @@ def get() -> ForkServer:
     if _server is None or _server.sock.fileno() < 0:
         _server = ForkServer()
     return _server
+
+
+def shutdown() -> None:
+    """Stop the process's fork server, if one was started."""
+    if _server is not None:
+        _server.close()
