@@ -41,7 +41,7 @@ def describe(value) -> str:
         if value.numel() <= SMALL:
             with _print_options():
                 body = repr(value.detach()).removeprefix("tensor(").rsplit(", dtype", 1)[0]
-                body = body.removesuffix(")")
+            body = body.removesuffix(")").replace("\n" + " " * len("tensor("), "\n")
             return f"{head}:\n{body}"
         return head
     if isinstance(value, Subclassed):
@@ -168,14 +168,13 @@ def close(got, expected: torch.Tensor, *, what: str = "the result", rtol=None, a
     if not bool(bad.any()):
         return got
     first = _index(int(bad.reshape(-1).nonzero()[0]), e.shape)
-    finite = torch.where(torch.isfinite(diff), diff, torch.full_like(diff, math.inf))
-    worst_flat = int(torch.nan_to_num(finite, nan=math.inf, posinf=math.inf).reshape(-1).argmax())
-    worst = _index(worst_flat, e.shape)
     n_bad = int(bad.sum())
     detail = (f"{n_bad} of {e.numel()} values differ. First at index {list(first)}: "
               f"expected {_num(e[first])}, got {_num(g[first])}.")
-    if e.numel() > 1:
-        detail += f" Largest difference {_num(diff[worst])} at index {list(worst)}."
+    finite = torch.where(bad & torch.isfinite(diff), diff, torch.zeros_like(diff))
+    if e.numel() > 1 and bool((finite > 0).any()):
+        worst = _index(int(finite.reshape(-1).argmax()), e.shape)
+        detail += f" Largest finite difference {_num(diff[worst])} at index {list(worst)}."
     cause = _suspect(got, suspects) or likely
     if not cause and bool(torch.isnan(g).any()) and not bool(torch.isnan(e).any()):
         cause = ("the result contains NaN: an overflow (exp of a large number), "

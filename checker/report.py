@@ -16,6 +16,7 @@ from rich.progress_bar import ProgressBar
 from rich.table import Table
 from rich.text import Text
 
+from . import manifest
 from .results import ERROR, FAILED, NOT_STARTED, PASSED, TIMEOUT, ExerciseResult, RunResult
 
 MARKS = {PASSED: ("✔", "passed", "green"), FAILED: ("✘", "failed", "red"),
@@ -160,5 +161,7 @@ def render(run: RunResult, console: Console) -> None:
     if current is None:
         console.print(Text("All selected exercises pass. Well done!",
                            style="" if plain else "bold green"))
+        if len(run.exercises) < len(manifest.load()):
+            console.print(Text("Run `attn-kit check` to see where you are in the whole kit."))
         return
     console.print(panel(current, run.exercises_dir, plain))
