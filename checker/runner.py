@@ -54,7 +54,8 @@ def run(exercises_dir: str, selected: list[manifest.Exercise] | None = None, *,
         args += ["-p", "pytest_jsonreport.plugin", "--json-report", "--json-report-file=none",
                  "--json-report-omit", "collectors", "log", "streams", "keywords"]
     sink = io.StringIO()
-    with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
+    with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink), _without_env(
+            "PYTEST_ADDOPTS", "PYTEST_PLUGINS"):
         code = pytest.main(args, plugins=[plugin])
     if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
         raise RunError(f"pytest could not run the hidden cases (exit {int(code)}):\n"
@@ -68,3 +69,13 @@ def run(exercises_dir: str, selected: list[manifest.Exercise] | None = None, *,
         document["versions"] = result.versions
         document["python_executable"] = sys.executable
     return result, document
+
+
+@contextlib.contextmanager
+def _without_env(*names: str):
+    """Hide environment variables that would change how pytest runs the hidden cases."""
+    saved = {name: os.environ.pop(name) for name in names if name in os.environ}
+    try:
+        yield
+    finally:
+        os.environ.update(saved)

@@ -54,6 +54,8 @@ class ExerciseWorker:
         self.sock = None
         self.load_problem: LearnerProblem | None = None
         self.strikes = 0
+        self.last_strike = ""    # kind of the last timeout or crash
+        self.last_summary = ""
         self.outputs: list[str] = []      # learner prints, drained by the plugin per case
         self.forbidden_calls: list[dict] = []  # forbidden calls seen at call time
 
@@ -172,9 +174,6 @@ class ExerciseWorker:
         else:
             problem.summary = f"{func} raised {problem.error_type}: {problem.message}"
         raise problem
-
-    last_strike = ""
-    last_summary = ""
 
 
 class Workers:

@@ -274,6 +274,9 @@ def run(sock, config: dict) -> None:
             if name.split(".")[0] in REFUSED_PACKAGES:
                 del sys.modules[name]
         sys.meta_path.insert(0, _RefuseImports())
+        # exercises are self-contained: never importable from each other's folder
+        folder = os.path.dirname(os.path.abspath(config["file"]))
+        sys.path[:] = [p for p in sys.path if p not in ("", ".", folder, os.getcwd())]
         session = _Session(sock, config)
         sys.stdout = sys.stderr = session.out
         session.serve()

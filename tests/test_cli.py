@@ -113,3 +113,9 @@ def test_hint_language_follows_the_environment(kit):
     env = dict(os.environ, LANG="zh_CN.UTF-8", LC_ALL="")
     done = cli("hint", "01", cwd=kit, env=env)
     assert manifest.by_id()["01"].hints["zh"][0][:8] in done.stdout.replace("\n", "")
+
+
+def test_pytest_addopts_in_the_environment_changes_nothing(kit):
+    env = dict(os.environ, PYTEST_ADDOPTS="-x --maxfail=1")
+    done = cli("check", "02", cwd=kit, env=env)
+    assert done.returncode == 1 and "0/9" in done.stdout

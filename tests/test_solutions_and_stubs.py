@@ -71,3 +71,17 @@ def test_exercise_files_import_only_torch_math_and_the_standard_library():
                     continue
                 for name in names:
                     assert name.split(".")[0] in allowed, (folder.name, e.file, name)
+
+
+def test_runs_are_reproducible_and_the_seed_varies_the_inputs(solved):
+    wrong = (SOLUTIONS.parent / "tests" / "implementations" / "wrong" / "ex04_scaling" /
+             "integer_sqrt.py")
+    (solved / "ex04_scaling.py").write_text(wrong.read_text(encoding="utf-8"), encoding="utf-8")
+
+    def details(seed):
+        run, _ = check(solved, ["04"], seed=seed)
+        return [(c.name, c.status, c.failure.detail if c.failure else "")
+                for c in run.exercises[0].cases]
+
+    assert details(3) == details(3)
+    assert details(3) != details(4)
