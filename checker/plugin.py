@@ -214,19 +214,16 @@ class CheckPlugin:
                          self.exercises_dir)
 
 
+LIKELY = {
+    "not_implemented": "replace `raise NotImplementedError` with your implementation",
+    "timeout": "look for a loop that never ends, or work that grows much faster than the input",
+    "syntax": "fix the syntax error at the line shown, then check again",
+    "crash": "the exercise must not end the process (os._exit, signals) or crash Python",
+    "exit": "do not call sys.exit() or exit() in an exercise; return a value instead",
+    "missing": "keep the function names of the stub exactly as they are",
+    "missing_file": "restore the file (git checkout, or copy the stub from the kit)",
+}
+
+
 def _likely_for(problem: LearnerProblem) -> str:
-    if problem.kind == "not_implemented":
-        return "replace `raise NotImplementedError` with your implementation"
-    if problem.kind == "timeout":
-        return "look for a loop that never ends, or work that grows much faster than the input"
-    if problem.kind == "syntax":
-        return "fix the syntax error at the line shown, then check again"
-    if problem.kind == "crash":
-        return "the exercise must not end the process (os._exit, signals) or crash Python"
-    if problem.kind == "exit":
-        return "do not call sys.exit() or exit() in an exercise; return a value instead"
-    if problem.kind == "missing":
-        return "keep the function names of the stub exactly as they are"
-    if problem.kind == "missing_file":
-        return "restore the file (git checkout, or copy the stub from the kit)"
-    return ""
+    return LIKELY.get(problem.kind, "")

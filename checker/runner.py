@@ -57,6 +57,8 @@ def run(exercises_dir: str, selected: list[manifest.Exercise] | None = None, *,
     with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink), _without_env(
             "PYTEST_ADDOPTS", "PYTEST_PLUGINS"):
         code = pytest.main(args, plugins=[plugin])
+    if code == pytest.ExitCode.INTERRUPTED:
+        raise KeyboardInterrupt
     if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
         raise RunError(f"pytest could not run the hidden cases (exit {int(code)}):\n"
                        + sink.getvalue()[-3000:])
