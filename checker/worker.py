@@ -232,22 +232,54 @@ def _die_with_parent() -> None:
 
 
 def _fast_meta_kernels(torch) -> None:
-    """Shape-only meta kernels for tril/triu.
+    """Shape-only meta kernels for the operations a causal mask is built from.
 
-    On the meta device a tensor has no data, so these kernels only need the
-    shape. torch's own (Python) meta kernels for them import torch._dynamo and
-    sympy on first use, about 1.8 s, which would make one case of exercise 07
-    cost more than the rest of the run.
+    On the meta device a tensor has no data, so these kernels only work out the
+    result's shape and dtype. torch's own Python meta kernels for these operations
+    import torch._dynamo and sympy on first use, about 1.5 to 2 s, which would
+    make exercise 07's device case cost more than the rest of a check. Kernels are
+    registered for the Meta dispatch key only: CPU tensors are not affected.
     """
     global _META_LIB
     try:
-        _META_LIB = torch.library.Library("aten", "IMPL")
+        lib = torch.library.Library("aten", "IMPL")
 
-        def same_shape(self, diagonal=0):
+        def same(self, *args, **kwargs):
             return torch.empty(self.shape, dtype=self.dtype, device=self.device)
 
-        for op in ("tril", "triu"):
-            _META_LIB.impl(op, same_shape, "Meta")
+        def same_inplace(self, *args, **kwargs):
+            return self
+
+        def as_bool(self, *args, **kwargs):
+            return torch.empty(self.shape, dtype=torch.bool, device=self.device)
+
+        def compare(self, other, *args, **kwargs):
+            shape = self.shape
+            if isinstance(other, torch.Tensor):
+                shape = torch.broadcast_shapes(self.shape, other.shape)
+            return torch.empty(shape, dtype=torch.bool, device=self.device)
+
+        for op in ("tril", "triu", "bitwise_not"):
+            lib.impl(op, same, "Meta")
+        for op in ("tril_", "triu_"):
+            lib.impl(op, same_inplace, "Meta")
+        lib.impl("logical_not", as_bool, "Meta")
+        for op in ("eq", "ne", "lt", "le", "gt", "ge"):
+            for overload in ("Scalar", "Tensor"):
+                lib.impl(f"{op}.{overload}", compare, "Meta")
+        for op in ("logical_and", "logical_or"):
+            lib.impl(op, compare, "Meta")
+
+        def bitwise(self, other, *args, **kwargs):
+            shape = self.shape
+            if isinstance(other, torch.Tensor):
+                shape = torch.broadcast_shapes(self.shape, other.shape)
+            return torch.empty(shape, dtype=torch.result_type(self, other), device=self.device)
+
+        for op in ("bitwise_and", "bitwise_or"):
+            for overload in ("Tensor", "Scalar"):
+                lib.impl(f"{op}.{overload}", bitwise, "Meta")
+        _META_LIB = lib
     except Exception:  # an older or newer torch: fall back to its own kernels
         pass
 

@@ -141,3 +141,49 @@ def test_report_prints_learner_text_literally_and_plain(solved):
     assert "bad [/x] markup [bold]here" in text and "[red]hello[/red] [/x]" in text
     assert "\x1b[" not in text
     assert "Exercise 08" in text and "line 3" in text and "attn-kit hint 08" in text
+
+
+# ------------------------------------------------------ worker's meta kernels
+META_PROBE = r"""
+import json, sys, torch
+n, d = 4, "meta"
+exprs = [
+    "torch.ones(n, n, dtype=torch.bool, device=d).tril()",
+    "torch.tril(torch.ones(n, n, device=d)) == 1",
+    "torch.ones(n, n, device=d).tril() != 0",
+    "torch.triu(torch.ones(n, n, device=d), diagonal=1) == 0",
+    "torch.ones(n, n, device=d).triu(1).logical_not()",
+    "~torch.ones(n, n, device=d, dtype=torch.bool).triu(1)",
+    "torch.ones(n, n, device=d, dtype=torch.bool).tril_()",
+    "torch.ones(2, n, n, device=d) > torch.ones(n, device=d)",
+    "torch.ones(n, 1, device=d) <= 0.5",
+    "torch.ones(n, n, device=d, dtype=torch.bool) & torch.ones(n, device=d, dtype=torch.bool)",
+    "torch.logical_and(torch.ones(n, 1, device=d), torch.ones(1, n, device=d))",
+    "torch.ones(n, n, device=d, dtype=torch.int64) | torch.ones(n, device=d, dtype=torch.int32)",
+    "torch.ones(n, n, device=d, dtype=torch.bool) & True",
+]
+def run():
+    return [[list(x.shape), str(x.dtype), x.device.type] for x in (eval(e) for e in exprs)]
+before = run()
+if sys.argv[1] == "fast":
+    from checker.worker import _fast_meta_kernels
+    _fast_meta_kernels(torch)
+print(json.dumps(run() == before and "torch._dynamo" not in sys.modules if sys.argv[1] == "fast"
+                 else before))
+"""
+
+
+def test_worker_meta_kernels_agree_with_torchs_own(tmp_path):
+    """The worker's shape-only meta kernels give torch's shapes and dtypes, without dynamo."""
+    import subprocess
+    import sys
+
+    # torch's own kernels first (they import dynamo), then ours in a fresh process
+    own = subprocess.run([sys.executable, "-c", META_PROBE, "own"], capture_output=True,
+                         text=True, cwd=ROOT)
+    assert own.returncode == 0, own.stderr
+    script = META_PROBE.replace("before = run()", f"before = {own.stdout.strip()}")
+    fast = subprocess.run([sys.executable, "-c", script, "fast"], capture_output=True,
+                          text=True, cwd=ROOT)
+    assert fast.returncode == 0, fast.stderr
+    assert fast.stdout.strip() == "true"
