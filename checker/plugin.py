@@ -168,7 +168,8 @@ class CheckPlugin:
         elif isinstance(exc, LearnerProblem):
             result.status = {"not_started": NOT_STARTED, "timeout": TIMEOUT, "error": ERROR}.get(
                 exc.status, FAILED)
-            result.failure = Failure(exc.summary, error_type=exc.error_type, frames=exc.frames,
+            frames = [] if result.status == NOT_STARTED else exc.frames  # a stub needs no traceback
+            result.failure = Failure(exc.summary, error_type=exc.error_type, frames=frames,
                                      likely=_likely_for(exc), kind=exc.kind)
         elif isinstance(exc, CaseFailure):
             result.status = FAILED

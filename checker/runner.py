@@ -5,7 +5,6 @@ import contextlib
 import io
 import os
 import platform
-import sys
 from importlib import metadata
 from pathlib import Path
 
@@ -69,7 +68,6 @@ def run(exercises_dir: str, selected: list[manifest.Exercise] | None = None, *,
         document.update(result.to_dict())
         document["seed"] = seed
         document["versions"] = result.versions
-        document["python_executable"] = sys.executable
     return result, document
 
 
