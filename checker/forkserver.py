@@ -18,6 +18,10 @@ import socket
 from . import worker
 
 
+class ServerGone(Exception):
+    """The fork server died (for example, learner code killed its parent process)."""
+
+
 class ForkServer:
     def __init__(self) -> None:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
@@ -36,12 +40,15 @@ class ForkServer:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             socket.send_fds(self.sock, [json.dumps(config).encode()], [theirs.fileno()])
+            reply = self.sock.recv(64)
+        except OSError:
+            reply = b""
         finally:
             theirs.close()
-        reply = self.sock.recv(64)
         if not reply:
             ours.close()
-            raise RuntimeError("the fork server has stopped")
+            self.close()
+            raise ServerGone("the fork server has stopped")
         return int(reply), ours
 
     def close(self) -> None:
@@ -78,8 +85,16 @@ def _serve(sock: socket.socket) -> None:
 _server: ForkServer | None = None
 
 
+def spawn(config: dict) -> tuple[int, socket.socket]:
+    """A new worker from the process's fork server; a dead server is replaced once."""
+    try:
+        return get().spawn(config)
+    except ServerGone:
+        return get().spawn(config)
+
+
 def get() -> ForkServer:
-    """The process's fork server, started on first use."""
+    """The process's fork server, started on first use (or after it died)."""
     global _server
     if _server is None or _server.sock.fileno() < 0:
         _server = ForkServer()

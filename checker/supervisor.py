@@ -66,7 +66,7 @@ class ExerciseWorker:
                 "not_started", f"{os.path.basename(self.path)} is missing", kind="missing_file")
             return
         config = {"file": self.path, "forbidden": self.forbidden}
-        self.pid, self.sock = forkserver.get().spawn(config)
+        self.pid, self.sock = forkserver.spawn(config)
         try:
             hello = self._receive(self.timeout)
         except LearnerProblem as problem:

@@ -12,7 +12,7 @@ from conftest import check, statuses
 
 from checker import manifest
 
-TIMEOUT = 1.0
+TIMEOUT = 1.5
 
 SCENARIOS = {
     "endless loop in a call": ("03", """
@@ -48,6 +48,13 @@ SCENARIOS = {
         import os, signal
         def causal_self_attention(X, W_Q, W_K, W_V):
             os.kill(os.getpid(), signal.SIGKILL)
+        """, "error", "ended abruptly"),
+    "killing the fork server it was forked from": ("04", """
+        import os, signal
+        def scale_scores(scores, d_k):
+            os.kill(os.getppid(), signal.SIGKILL)
+            while True:  # the worker dies with its parent
+                pass
         """, "error", "ended abruptly"),
     "a syntax error": ("01", """
         def hard_lookup(query, keys, values):
