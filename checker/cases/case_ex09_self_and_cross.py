@@ -88,6 +88,12 @@ def test_cross_no_causal(learner, ref, gen):
     _check_cross(learner, ref, randn(gen, N, D_MODEL), randn(gen, N, D_MODEL), _weights(gen))
 
 
+@case("cross_attention: a batch of 4 sentence pairs")
+def test_cross_batch1(learner, ref, gen):
+    _check_cross(learner, ref, randn(gen, 4, N_DEC, D_MODEL), randn(gen, 4, N_ENC, D_MODEL),
+                 _weights(gen))
+
+
 @case("cross_attention with a padding mask over the encoder tokens, batched")
 def test_cross_padding_mask(learner, ref, gen):
     mask = torch.tensor([True, True, True, False, False])
