@@ -90,20 +90,24 @@ def tensor(got, what: str = "the result") -> torch.Tensor:
                       got=describe(got), likely=likely)
 
 
+def _tuple_of(got, n: int, what: str, names: str):
+    if isinstance(got, tuple) and len(got) == n:
+        return got
+    likely = f"return a tuple: `return {names}`"
+    if isinstance(got, list) and len(got) == n:
+        likely = f"a list came back; the contract asks for a tuple: `return {names}`"
+    raise CaseFailure(f"{what} should be a tuple ({names})", expected=f"a tuple of {n} tensors",
+                      got=describe(got), likely=likely)
+
+
 def pair(got, what: str = "the result") -> tuple:
-    """``got`` must be a tuple (or list) of exactly two items."""
-    if isinstance(got, (tuple, list)) and len(got) == 2:
-        return tuple(got)
-    raise CaseFailure(f"{what} should be a pair (output, weights)",
-                      expected="a tuple of 2 tensors", got=describe(got),
-                      likely="return both values: `return output, weights`")
+    """``got`` must be a tuple of exactly two items (output, weights)."""
+    return _tuple_of(got, 2, what, "output, weights")
 
 
 def triple(got, what: str = "the result") -> tuple:
-    if isinstance(got, (tuple, list)) and len(got) == 3:
-        return tuple(got)
-    raise CaseFailure(f"{what} should be a tuple (Q, K, V)", expected="a tuple of 3 tensors",
-                      got=describe(got), likely="return all three: `return Q, K, V`")
+    """``got`` must be a tuple of exactly three items (Q, K, V)."""
+    return _tuple_of(got, 3, what, "Q, K, V")
 
 
 def shape(got: torch.Tensor, expected_shape, what: str = "the result", likely: str = "") -> None:

@@ -43,6 +43,18 @@ def test_hard_lookup_dot_not_distance(learner, ref):
                             values[0]})
 
 
+@case("hard_lookup: the score is the whole dot product, not its largest term")
+def test_hard_lookup_whole_dot_product(learner, ref):
+    query = torch.ones(5)
+    keys = torch.tensor([[3.0, -2.0, -0.5, 0.0, 0.0],    # one large term, small sum
+                         [1.0, 1.0, 1.0, 1.0, 0.5],      # the largest dot product
+                         [-1.0, 0.5, 0.0, 0.0, 0.0]])
+    values = torch.tensor([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]])
+    compare.close(learner.hard_lookup(query, keys, values), ref.hard_lookup(query, keys, values),
+                  suspects={"the value of the key with the largest single product: sum the "
+                            "products (a dot product) first": values[0]})
+
+
 @case("hard_lookup: float64 in, float64 out")
 def test_hard_lookup_float64(learner, gen):
     dtype_kept(learner, "hard_lookup", *_inputs(gen, torch.float64))

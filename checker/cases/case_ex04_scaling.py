@@ -66,6 +66,15 @@ def test_float32(learner, gen):
     dtype_kept(learner, "scale_scores", randn(gen, N_Q, N_K), 5, expected=torch.float32)
 
 
+@case("a single score (a 0-d float32 tensor) stays a float32 tensor")
+def test_zero_dim(learner):
+    score = torch.tensor(3.0)
+    got = compare.tensor(learner.scale_scores(score, 9))
+    compare.dtype(got, torch.float32, likely="a float64 tensor in the division promotes a 0-d "
+                                             "float32 tensor: divide by a Python number")
+    compare.close(got, score / 3.0)
+
+
 @case("the input scores are left unchanged")
 def test_input_unchanged(learner, gen):
     unchanged(learner, "scale_scores", ["scores"], randn(gen, N_Q, N_K), 5)

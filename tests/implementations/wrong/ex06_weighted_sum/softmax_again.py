@@ -1,0 +1,14 @@
+"""Applies a softmax to the weights before blending.
+
+Exposed by: Any weights (even already-softmaxed ones change).
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def weighted_sum(weights, V):
+    return torch.softmax(weights, dim=-1) @ V
