@@ -12,7 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from . import manifest
+from . import defaults, manifest
 from .workspace import State, WorkspaceError, find_exercises
 
 EXIT_OK, EXIT_NOT_PASSED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -158,9 +158,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the folder with the exercise files (default: exercises/ here or above)")
     check.add_argument("--json", metavar="FILE",
                        help="also write the JSON report (pytest-json-report plus scores) to FILE")
-    check.add_argument("--seed", type=int, default=2017,
+    check.add_argument("--seed", type=int, default=defaults.SEED,
                        help="seed of the hidden inputs (default: %(default)s)")
-    check.add_argument("--timeout", type=float, default=3.0,
+    check.add_argument("--timeout", type=float, default=defaults.TIMEOUT,
                        help="seconds each case may run (default: %(default)s)")
     check.set_defaults(handler=cmd_check)
 

@@ -10,13 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from . import manifest
+from . import defaults, manifest
 from .plugin import CheckPlugin
 from .results import RunResult
 
 CASES_DIR = Path(__file__).with_name("cases")
-DEFAULT_SEED = 2017  # the year of "Attention Is All You Need"
-DEFAULT_TIMEOUT = 3.0
 
 
 class RunError(Exception):
@@ -34,7 +32,7 @@ def versions() -> dict:
 
 
 def run(exercises_dir: str, selected: list[manifest.Exercise] | None = None, *,
-        seed: int = DEFAULT_SEED, timeout: float = DEFAULT_TIMEOUT,
+        seed: int = defaults.SEED, timeout: float = defaults.TIMEOUT,
         json_report: bool = False) -> tuple[RunResult, dict | None]:
     """Check ``selected`` exercises (default: all) found in ``exercises_dir``.
 
