@@ -74,18 +74,15 @@ class ExerciseWorker:
             self.load_problem = problem
             return
         if not hello.get("ok"):
-            error = hello.get("error") or {}
-            kind = error.get("kind", "load")
-            status = "error"
+            error = _error(hello)
+            kind, error_type, message = error["kind"], error["type"], error["message"]
             what = {"syntax": "the file has a syntax error",
                     "exit": "the file exits while it is being loaded"}.get(
                         kind, "the file raised an error while it was being loaded")
-            error_type, message = str(error.get("type", "")), str(error.get("message", ""))
             if message and kind != "exit":
                 what += f": {error_type}: {message}" if kind != "syntax" else f": {message}"
-            self.load_problem = LearnerProblem(
-                status, what, kind=kind, error_type=error_type, message=message,
-                frames=list(error.get("frames") or []))
+            self.load_problem = LearnerProblem("error", what, kind=kind, error_type=error_type,
+                                               message=message, frames=error["frames"])
             self.stop()
 
     def stop(self) -> None:
@@ -127,7 +124,9 @@ class ExerciseWorker:
             self.outputs.append(output)
         forbidden = message.get("forbidden")
         if isinstance(forbidden, list):
-            self.forbidden_calls.extend(f for f in forbidden if isinstance(f, dict))
+            self.forbidden_calls.extend(
+                {"call": _text(f.get("call"), 200), "where": _frame(f.get("where"))}
+                for f in forbidden if isinstance(f, dict))
         return message
 
     # ------------------------------------------------------------------ calls
@@ -155,12 +154,12 @@ class ExerciseWorker:
             raise LearnerProblem("error", self.last_summary, kind="crash") from None
         if message.get("ok"):
             return Returned(message.get("result"), message.get("grads"), message.get("args_after"))
-        error = message.get("error") if isinstance(message.get("error"), dict) else {}
-        kind = str(error.get("kind", "exception"))
+        error = _error(message)
+        kind = error["kind"]
         problem = LearnerProblem(
             "not_started" if kind == "not_implemented" else "failed",
-            "", kind=kind, error_type=str(error.get("type", "")),
-            message=str(error.get("message", "")), frames=list(error.get("frames") or []))
+            "", kind=kind, error_type=error["type"], message=error["message"],
+            frames=error["frames"])
         if kind == "not_implemented":
             problem.summary = f"{func} still raises NotImplementedError"
         elif kind == "forbidden":
@@ -196,3 +195,24 @@ class Workers:
     def close(self) -> None:
         for worker in self._workers.values():
             worker.stop()
+
+
+# ------------------------------------------- what the (untrusted) worker said
+def _text(value, limit: int = 2000) -> str:
+    return value[:limit] if isinstance(value, str) else ""
+
+
+def _frame(value) -> dict | None:
+    if not isinstance(value, dict) or type(value.get("line")) is not int:
+        return None
+    return {"line": value["line"], "function": _text(value.get("function"), 200),
+            "code": _text(value.get("code"), 500)}
+
+
+def _error(message: dict) -> dict:
+    """The error part of a worker's message, reduced to known fields of known types."""
+    error = message.get("error") if isinstance(message.get("error"), dict) else {}
+    frames = error.get("frames") if isinstance(error.get("frames"), list) else []
+    return {"kind": _text(error.get("kind"), 50) or "exception",
+            "type": _text(error.get("type"), 200), "message": _text(error.get("message")),
+            "frames": [f for f in map(_frame, frames[:50]) if f is not None]}
