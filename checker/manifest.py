@@ -57,7 +57,7 @@ def load(path: Path = MANIFEST) -> tuple[Exercise, ...]:
                 forbidden=tuple(raw.get("forbidden", ())), title=dict(raw["title"]),
                 section=dict(raw["section"]), hints={k: list(v) for k, v in raw["hints"].items()}))
         except (KeyError, TypeError, ValueError) as exc:
-            raise ManifestError(f"{path}: exercise {raw.get('id', '?')}: bad or missing {exc}")
+            raise ManifestError(f"{path}: exercise {raw.get('id', '?')}: bad or missing {exc}") from None
     ids = [e.id for e in exercises]
     if len(set(ids)) != len(ids):
         raise ManifestError(f"{path}: duplicate exercise ids")

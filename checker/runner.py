@@ -16,6 +16,16 @@ from .results import RunResult
 
 CASES_DIR = Path(__file__).with_name("cases")
 
+# Only what the hidden cases need: no plugins from the environment, no cache or
+# assertion rewriting written next to the cases, no output capture (learner code
+# prints in its worker), and none of the per-test plugins that cost time.
+PYTEST_ARGS = [
+    "--disable-plugin-autoload", "-q", "--no-header", "--tb=short", "--assert=plain",
+    "--capture=no",
+    *("-p no:cacheprovider -p no:stepwise -p no:logging -p no:unraisableexception "
+      "-p no:threadexception -p no:doctest -p no:junitxml -p no:pastebin").split(),
+]
+
 
 class RunError(Exception):
     """pytest itself could not run the cases (a broken install, not a learner's mistake)."""
@@ -42,11 +52,7 @@ def run(exercises_dir: str, selected: list[manifest.Exercise] | None = None, *,
     selected = list(selected or manifest.load())
     plugin = CheckPlugin(os.path.abspath(exercises_dir), selected, seed, timeout)
     args = [str(CASES_DIR / f"{e.case_module}.py") for e in selected]
-    args += ["-c", str(CASES_DIR / "pytest.ini"), "--rootdir", str(CASES_DIR),
-             "--disable-plugin-autoload", "-p", "no:cacheprovider", "-q", "--no-header", "--tb=short",
-             "-p", "no:stepwise", "-p", "no:logging", "-p", "no:unraisableexception",
-             "-p", "no:threadexception", "-p", "no:doctest", "-p", "no:junitxml", "-p", "no:pastebin",
-             "--assert=plain", "--capture=no"]
+    args += ["-c", str(CASES_DIR / "pytest.ini"), "--rootdir", str(CASES_DIR), *PYTEST_ARGS]
     if json_report:
         args += ["-p", "pytest_jsonreport.plugin", "--json-report", "--json-report-file=none",
                  "--json-report-omit", "collectors", "log", "streams", "keywords"]
