@@ -223,6 +223,7 @@ LIKELY = {
     "exit": "do not call sys.exit() or exit() in an exercise; return a value instead",
     "missing": "keep the function names of the stub exactly as they are",
     "missing_file": "restore the file (git checkout, or copy the stub from the kit)",
+    "forbidden": "this exercise asks you to build it yourself: see RULES in the file's docstring",
 }
 
 

@@ -31,14 +31,41 @@ def suspects_for(Q, K, V, mask=None):
     if n_k != d_k:
         found["scores divided by √n_k (a size of K) instead of √d_k"] = sdpa(
             Q, K, V, mask, scale=n_k)
+    n_q = Q.shape[-2]
+    if n_q not in (d_k, n_k):
+        found["scores divided by √n_q (a size of Q such as Q.shape[1] in a batch) instead of "
+              "√d_k = Q.size(-1)"] = sdpa(Q, K, V, mask, scale=n_q)
     if K.shape[-2] == Q.shape[-2]:
         found["a softmax over the queries (dim -2) instead of the keys (dim -1)"] = sdpa(
             Q, K, V, mask, softmax_dim=-2)
+    found["scores @ V: the output must blend V with the softmax weights"] = (
+        Q @ K.transpose(-2, -1) / math.sqrt(d_k) @ V if n_k == V.shape[-2] else None, None)
     if mask is not None:
+        found["blocked scores set to 0 instead of -inf: exp(0) = 1 still gives them weight"] = \
+            _zero_filled(Q, K, V, mask)
         found["attention with the mask ignored"] = sdpa(Q, K, V)
+        found["the mask applied after the softmax: block scores before it, so the allowed "
+              "weights still sum to 1"] = _masked_after(Q, K, V, mask)
         found["attention with the mask inverted (False means blocked)"] = sdpa(
             Q, K, V, mask == 0)
     return found
+
+
+def _zero_filled(Q, K, V, mask):
+    try:
+        scores = (Q @ K.transpose(-2, -1) / math.sqrt(Q.shape[-1])).masked_fill(mask == 0, 0.0)
+        weights = torch.softmax(scores, dim=-1)
+        return weights @ V, weights
+    except RuntimeError:
+        return None, None
+
+
+def _masked_after(Q, K, V, mask):
+    try:
+        weights = sdpa(Q, K, V)[1] * (mask != 0)
+        return weights @ V, weights
+    except (RuntimeError, TypeError):
+        return None, None
 
 
 def check_pair(got, expected: tuple, suspects: dict, names=("output", "weights"),

@@ -18,7 +18,8 @@ def test_hard_lookup_dictionary(learner, ref):
     values = torch.arange(12.0).reshape(4, 3)
     query = torch.tensor([0.0, 0.0, 2.0, 0.0, 0.0])   # points along key 2
     compare.close(learner.hard_lookup(query, keys, values), ref.hard_lookup(query, keys, values),
-                  suspects={"the key row, not the value row": keys[2]})
+                  suspects={"the key row, not the value row": keys[2],
+                            "the value of the key with the SMALLEST score (argmin?)": values[0]})
 
 
 @case("hard_lookup: random query, 6 keys of size 5, values of size 3")
@@ -70,6 +71,8 @@ def test_soft_lookup_random(learner, ref, gen):
                       "scores divided by √d: there is no scaling in this exercise":
                           torch.softmax(scores / D**0.5, 0) @ values,
                       "the hard lookup: soft lookup blends every value": values[scores.argmax()],
+                      "the plain sum of the values: was the softmax taken over an axis of size 1?":
+                          values.sum(0),
                   })
 
 

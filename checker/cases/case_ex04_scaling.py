@@ -11,8 +11,8 @@ def _check(learner, scores, d_k, likely=""):
     expected = scores / math.sqrt(d_k)
     suspects = {f"the scores divided by d_k = {d_k}: divide by its square root": scores / d_k,
                 "the scores multiplied by √d_k: divide instead": scores * math.sqrt(d_k),
-                "the scores divided by d_k / 2 (is `d_k ** 1/2` missing brackets?)":
-                    scores / (d_k / 2),
+                "the scores divided by d_k and then by 2: `d_k ** 1/2` means (d_k ** 1) / 2; "
+                "write d_k ** 0.5": scores / d_k / 2,
                 f"a division by √{scores.shape[-1]}, the size of the last dimension: "
                 "use the d_k argument": scores / math.sqrt(scores.shape[-1]),
                 f"a division by ⌊√{d_k}⌋ = {math.isqrt(d_k)}: the square root was rounded":

@@ -19,6 +19,9 @@ def test_random_rows(learner, ref, gen):
         "a softmax over dim 0 instead of the last dimension": ref.softmax(x, dim=0),
         "exp(x) normalised by the sum of the whole tensor":
             torch.exp(x) / torch.exp(x).sum(),
+        "each row's exp divided by the sum of the whole tensor: sum along `dim` with "
+        "keepdim=True": torch.exp(x - x.amax(-1, keepdim=True))
+            / torch.exp(x - x.amax(-1, keepdim=True)).sum(),
     })
 
 

@@ -25,11 +25,12 @@ def _cross_suspects(X_dec, X_enc, W_Q, W_K, W_V, mask=None):
     found = suspects_for(Q, K, V, mask)
     found["cross-attention with the roles swapped: Q comes from the decoder, K and V from "
           "the encoder"] = sdpa(X_enc @ W_Q, X_dec @ W_K, X_dec @ W_V, mask)
+    found["scores divided by √d_model instead of √d_k"] = sdpa(Q, K, V, mask, scale=D_MODEL)
+    causal = torch.tril(torch.ones(Q.shape[-2], K.shape[-2], dtype=torch.bool))
+    found["a causal mask: cross-attention uses none unless one is passed"] = sdpa(
+        Q, K, V, causal if mask is None else causal & (mask != 0))
     if X_dec.shape[-2] == X_enc.shape[-2]:
         found["cross-attention with V taken from the decoder"] = sdpa(Q, K, X_dec @ W_V, mask)
-        causal = torch.tril(torch.ones(Q.shape[-2], K.shape[-2], dtype=torch.bool))
-        found["a causal mask: cross-attention uses none unless one is passed"] = sdpa(
-            Q, K, V, causal)
     return found
 
 
