@@ -171,3 +171,16 @@ def test_static_scan_names_the_forbidden_call(solved):
     result = run.exercises[0]
     assert result.forbidden and "F.scaled_dot_product_attention" in result.forbidden[0]
     assert "line 6" in result.forbidden[0]
+
+
+def test_a_missing_file_counts_as_not_started(solved):
+    import io
+
+    from checker import report
+    (solved / manifest.by_id()["06"].file).unlink()
+    run, _ = check(solved)
+    found = statuses(run)
+    assert found.pop("06") == "not_started" and set(found.values()) == {"passed"}
+    buffer = io.StringIO()
+    report.render(run, report.make_console(buffer))
+    assert "ex06_weighted_sum.py is missing" in buffer.getvalue()
