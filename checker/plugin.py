@@ -69,8 +69,9 @@ class Learner:
     def grad(self, func: str, *args, wrt, grad_output, output_index=None, **kwargs):
         """Call with ``args[i]`` for i in ``wrt`` requiring grad; returns (result, grads).
 
-        ``grads`` is a list (one per ``wrt``, None where no gradient flowed) or
-        the string "no_graph" when the result is not connected to the inputs.
+        ``grads`` is a list (one per ``wrt``, None where no gradient flowed), the
+        string "no_graph" when the result is not connected to the inputs, or
+        ``{"wrong_shape": [...]}`` when the result's shape does not fit.
         """
         returned = self.call(func, *args, grad={"wrt": list(wrt), "grad_output": grad_output,
                                                 "output_index": output_index}, **kwargs)

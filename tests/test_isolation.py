@@ -184,3 +184,12 @@ def test_a_missing_file_counts_as_not_started(solved):
     buffer = io.StringIO()
     report.render(run, report.make_console(buffer))
     assert "ex06_weighted_sum.py is missing" in buffer.getvalue()
+
+
+def test_gradient_case_with_a_wrong_shape_says_so(solved):
+    (solved / manifest.by_id()["05"].file).write_text(
+        "import torch\n\ndef softmax(x, dim=-1):\n    return torch.exp(x).sum(dim)\n",
+        encoding="utf-8")
+    run, _ = check(solved, ["05"])
+    case = next(c for c in run.exercises[0].cases if "gradient" in c.name)
+    assert case.status == "failed" and "wrong shape" in case.failure.summary
