@@ -250,11 +250,17 @@ def _fast_meta_kernels(torch) -> None:
         def as_bool(self, *args, **kwargs):
             return torch.empty(self.shape, dtype=torch.bool, device=self.device)
 
-        def compare(self, other, *args, **kwargs):
-            shape = self.shape
+        def broadcast(self, other):
             if isinstance(other, torch.Tensor):
-                shape = torch.broadcast_shapes(self.shape, other.shape)
-            return torch.empty(shape, dtype=torch.bool, device=self.device)
+                return torch.broadcast_shapes(self.shape, other.shape)
+            return self.shape
+
+        def compare(self, other, *args, **kwargs):
+            return torch.empty(broadcast(self, other), dtype=torch.bool, device=self.device)
+
+        def bitwise(self, other, *args, **kwargs):
+            return torch.empty(broadcast(self, other), dtype=torch.result_type(self, other),
+                               device=self.device)
 
         for op in ("tril", "triu", "bitwise_not"):
             lib.impl(op, same, "Meta")
@@ -266,13 +272,6 @@ def _fast_meta_kernels(torch) -> None:
                 lib.impl(f"{op}.{overload}", compare, "Meta")
         for op in ("logical_and", "logical_or"):
             lib.impl(op, compare, "Meta")
-
-        def bitwise(self, other, *args, **kwargs):
-            shape = self.shape
-            if isinstance(other, torch.Tensor):
-                shape = torch.broadcast_shapes(self.shape, other.shape)
-            return torch.empty(shape, dtype=torch.result_type(self, other), device=self.device)
-
         for op in ("bitwise_and", "bitwise_or"):
             for overload in ("Tensor", "Scalar"):
                 lib.impl(f"{op}.{overload}", bitwise, "Meta")

@@ -6,16 +6,18 @@ import torch
 from checker import compare
 
 
-def sdpa(Q, K, V, mask=None, scale=None, softmax_dim=-1):
+def sdpa(Q, K, V, mask=None, scale=None, softmax_dim=-1, fill=float("-inf")):
     """A plain reference used only to build 'likely cause' suspects.
 
-    Returns (None, None) when the mistake cannot even be computed for these shapes.
+    ``scale``, ``softmax_dim`` and ``fill`` (the blocked score) let it make the
+    classic mistakes. Returns (None, None) when the mistake cannot even be
+    computed for these shapes.
     """
     d = Q.shape[-1] if scale is None else scale
     try:
         scores = Q @ K.transpose(-2, -1) / math.sqrt(d)
         if mask is not None:
-            scores = scores.masked_fill(mask == 0, float("-inf"))
+            scores = scores.masked_fill(mask == 0, fill)
         weights = torch.softmax(scores, dim=softmax_dim)
         return weights @ V, weights
     except RuntimeError:
@@ -42,22 +44,13 @@ def suspects_for(Q, K, V, mask=None):
         Q @ K.transpose(-2, -1) / math.sqrt(d_k) @ V if n_k == V.shape[-2] else None, None)
     if mask is not None:
         found["blocked scores set to 0 instead of -inf: exp(0) = 1 still gives them weight"] = \
-            _zero_filled(Q, K, V, mask)
+            sdpa(Q, K, V, mask, fill=0.0)
         found["attention with the mask ignored"] = sdpa(Q, K, V)
         found["the mask applied after the softmax: block scores before it, so the allowed "
               "weights still sum to 1"] = _masked_after(Q, K, V, mask)
         found["attention with the mask inverted (False means blocked)"] = sdpa(
             Q, K, V, mask == 0)
     return found
-
-
-def _zero_filled(Q, K, V, mask):
-    try:
-        scores = (Q @ K.transpose(-2, -1) / math.sqrt(Q.shape[-1])).masked_fill(mask == 0, 0.0)
-        weights = torch.softmax(scores, dim=-1)
-        return weights @ V, weights
-    except RuntimeError:
-        return None, None
 
 
 def _masked_after(Q, K, V, mask):

@@ -56,7 +56,7 @@ def gradients(learner, ref_fn, func: str, args: list, wrt: list[int], names: lis
             got="a result that does not require grad",
             likely="is something detached (.detach(), torch.no_grad(), .item(), argmax, "
                    "a tensor rebuilt from Python numbers)?")
-    if isinstance(grads, dict) or not isinstance(grads, list):
+    if not isinstance(grads, list):
         shape = grads.get("wrong_shape") if isinstance(grads, dict) else "?"
         raise compare.CaseFailure("the result has the wrong shape, so its gradient cannot be "
                                   "compared", expected=f"shape {list(out.shape)}",
