@@ -1,4 +1,7 @@
-"""The command line: ``attn-kit check`` and ``attn-kit hint`` (also ``python -m checker``).
+"""The command line: ``attn-kit check``, ``hint``, ``grade``, ``gradescope-bundle``.
+
+Also ``python -m checker``. Each command's work lives in its own module; this
+one parses, validates and reports usage errors.
 
 Exit status: 0 every selected exercise passes; 1 some do not; 2 a usage error
 (unknown exercise, missing folder, bad option), with a one-line message;
@@ -11,6 +14,8 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+
+from rich.text import Text
 
 from . import defaults, manifest
 from .workspace import State, WorkspaceError, find_exercises
@@ -143,6 +148,94 @@ def cmd_hint(args) -> int:
     return EXIT_OK
 
 
+# ---------------------------------------------------------------------- grade
+def _grade_paths(args) -> list[Path]:
+    from . import submission
+
+    out = Path(args.out).resolve() if args.out else None
+    paths: list[Path] = []
+    for raw in args.paths:
+        path = Path(raw).expanduser()
+        try:
+            found = [path] if args.json else submission.find(path)
+        except submission.SubmissionError as exc:
+            raise UsageError(str(exc)) from None
+        if args.json and not os.path.lexists(path):
+            raise UsageError(f"no such file or folder: {raw}")
+        paths += [p for p in found if out is None or p.resolve() != out]
+    if args.json and len(paths) != 1:
+        raise UsageError("--json writes one submission's report; use --out DIR for several")
+    if not paths:
+        raise UsageError("no submissions to grade")
+    return paths
+
+
+def cmd_grade(args) -> int:
+    from .sandbox import Limits
+
+    if args.timeout <= 0:
+        raise UsageError("--timeout must be a positive number of seconds")
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    if args.memory < 64:
+        raise UsageError("--memory must be at least 64 (MB)")
+    json_path = Path(args.json).expanduser() if args.json else None
+    if json_path is not None:
+        if json_path.is_dir():
+            raise UsageError(f"--json wants a file name, and {args.json} is a folder")
+        if not json_path.parent.resolve().is_dir():
+            raise UsageError(f"cannot write {args.json}: the folder {json_path.parent} does not exist")
+    out = Path(args.out).expanduser() if args.out else None
+    if out is not None and out.exists() and not out.is_dir():
+        raise UsageError(f"--out wants a folder, and {args.out} is a file")
+    paths = _grade_paths(args)
+
+    import warnings
+
+    warnings.filterwarnings("ignore")
+    import torch  # noqa: F401  (grading processes are forked with torch already imported)
+
+    from . import grades, grading, report
+
+    options = grading.Options(seed=args.seed, timeout=args.timeout,
+                              all_or_nothing=args.all_or_nothing, jobs=args.jobs,
+                              limits=Limits(memory_mb=args.memory))
+    console = report.make_console()
+    with report.grading_progress(console, len(paths)) as advance:
+        graded = grading.grade_all(paths, options, on_result=advance)
+    if json_path is not None:
+        grades.write_json(json_path, grades.document_for(graded[0], args.format, args.visibility))
+    written = grades.write_out(out, graded, args.format, args.visibility) if out else []
+    console.print(grades.summary_table(graded, console.plain))
+    if json_path is not None:
+        console.print(Text(f"Report written to {json_path}"))
+    if written:
+        console.print(Text(f"{len(written) - 1} reports and {grades.CSV_NAME} written to {out}"))
+    return EXIT_OK
+
+
+# ---------------------------------------------------------- gradescope-bundle
+def cmd_bundle(args) -> int:
+    from . import gradescope
+
+    out = Path(args.out).expanduser()
+    if out.suffix.lower() != ".zip":
+        raise UsageError(f"the bundle is a zip file: give a name ending in .zip, not {args.out}")
+    if not out.parent.resolve().is_dir():
+        raise UsageError(f"cannot write {args.out}: the folder {out.parent} does not exist")
+    if args.timeout <= 0:
+        raise UsageError("--timeout must be a positive number of seconds")
+    options = ["--visibility", args.visibility, "--seed", str(args.seed),
+               "--timeout", f"{args.timeout:g}"]
+    if args.all_or_nothing:
+        options.append("--all-or-nothing")
+    names = gradescope.bundle(out, options)
+    print(f"Gradescope autograder written to {out} ({len(names)} files: setup.sh, "
+          "run_autograder, requirements.txt and the kit).")
+    print("Upload it as the assignment's autograder (Configure Autograder > Zip file upload).")
+    return EXIT_OK
+
+
 # --------------------------------------------------------------------- parser
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="attn-kit", description="attention-kit: learn attention by "
@@ -172,7 +265,57 @@ def build_parser() -> argparse.ArgumentParser:
                       help="language (default: from LC_ALL / LANG)")
     hint.add_argument("--exercises", metavar="DIR", help=argparse.SUPPRESS)
     hint.set_defaults(handler=cmd_hint)
+
+    grade = sub.add_parser(
+        "grade", help="grade submissions (folders or zips), for instructors",
+        description="Grade one submission or a whole class. A submission is a folder or a zip "
+        "holding the exercise files at its top or in an exercises/ folder; a folder of "
+        "submissions is graded one per student, in parallel.")
+    grade.add_argument("paths", nargs="+", metavar="PATH",
+                       help="a submission (folder or zip), or a folder of submissions")
+    grade.add_argument("--out", metavar="DIR",
+                       help="write one report per submission and grades.csv into DIR")
+    grade.add_argument("--json", metavar="FILE", help="write the report of one submission to FILE")
+    grade.add_argument("--format", choices=("json", "gradescope"), default="json",
+                       help="the reports' format: our JSON document, or Gradescope's "
+                       "results.json (default: %(default)s)")
+    grade.add_argument("--visibility", choices=gradescope_visibilities(), default="after_published",
+                       help="Gradescope visibility of the hidden cases (default: %(default)s)")
+    grade.add_argument("--all-or-nothing", action="store_true",
+                       help="an exercise earns its points only if every case passes "
+                       "(default: points times the share of cases passed)")
+    grade.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                       help="submissions graded at once (default: the number of cores, %(default)s)")
+    grade.add_argument("--seed", type=int, default=defaults.SEED,
+                       help="seed of the hidden inputs (default: %(default)s)")
+    grade.add_argument("--timeout", type=float, default=defaults.TIMEOUT,
+                       help="seconds each case may run (default: %(default)s)")
+    grade.add_argument("--memory", type=int, default=2048, metavar="MB",
+                       help="memory each worker may add on top of torch (default: %(default)s)")
+    grade.set_defaults(handler=cmd_grade)
+
+    bundle = sub.add_parser(
+        "gradescope-bundle", help="write a Gradescope autograder zip",
+        description="Write a zip to upload to Gradescope as the autograder: setup.sh, "
+        "run_autograder and the kit. The options are baked into run_autograder.")
+    bundle.add_argument("out", metavar="OUT.zip", help="the zip file to write")
+    bundle.add_argument("--visibility", choices=gradescope_visibilities(),
+                        default="after_published",
+                        help="visibility of the hidden cases (default: %(default)s)")
+    bundle.add_argument("--all-or-nothing", action="store_true",
+                        help="an exercise earns its points only if every case passes")
+    bundle.add_argument("--seed", type=int, default=defaults.SEED,
+                        help="seed of the hidden inputs (default: %(default)s)")
+    bundle.add_argument("--timeout", type=float, default=defaults.TIMEOUT,
+                        help="seconds each case may run (default: %(default)s)")
+    bundle.set_defaults(handler=cmd_bundle)
     return parser
+
+
+def gradescope_visibilities() -> tuple[str, ...]:
+    from .gradescope import VISIBILITIES
+
+    return VISIBILITIES
 
 
 def _version() -> str:

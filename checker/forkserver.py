@@ -15,7 +15,7 @@ import os
 import signal
 import socket
 
-from . import worker
+from . import sandbox, worker
 
 
 class ServerGone(Exception):
@@ -34,6 +34,9 @@ class ForkServer:
         self.pid = pid
         self.sock = ours
         atexit.register(self.close)
+        hello = json.loads(ours.recv(4096) or b"{}")
+        self.own_uid: bool = bool(hello.get("own_uid"))
+        self.why_not_own_uid: str = hello.get("why_not", "")
 
     def spawn(self, config: dict) -> tuple[int, socket.socket]:
         """A new worker process for ``config``; returns its pid and our end of its socket."""
@@ -63,8 +66,10 @@ class ForkServer:
 
 def _serve(sock: socket.socket) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is for the checker to handle
-    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # workers are reaped automatically
     worker._die_with_parent()
+    why_not = sandbox.probe_own_uid()
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # workers are reaped automatically
+    sock.send(json.dumps({"own_uid": not why_not, "why_not": why_not}).encode())
     while True:
         try:
             data, fds, _, _ = socket.recv_fds(sock, 1 << 16, 1)
@@ -76,7 +81,9 @@ def _serve(sock: socket.socket) -> None:
         if pid == 0:
             sock.close()
             signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-            worker.run(socket.socket(fileno=fds[0]), json.loads(data))
+            config = json.loads(data)
+            config["own_uid"] = not why_not
+            worker.run(socket.socket(fileno=fds[0]), config)
         for fd in fds:
             os.close(fd)
         sock.send(str(pid).encode())
@@ -105,3 +112,11 @@ def shutdown() -> None:
     """Stop the process's fork server, if one was started."""
     if _server is not None:
         _server.close()
+
+
+def forget() -> None:
+    """In a freshly forked process: let go of the parent's fork server without stopping it."""
+    global _server
+    if _server is not None:
+        _server.sock.close()   # only this process's copy of the socket
+        _server = None

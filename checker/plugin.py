@@ -9,7 +9,6 @@ With ``--json`` the pytest-json-report document gets per-test metadata
 from __future__ import annotations
 
 import importlib
-import os
 import zlib
 
 import pytest
@@ -18,6 +17,8 @@ import torch
 from . import manifest
 from .compare import CaseFailure
 from .forbidden import scan_source
+from .sandbox import Limits
+from .submission import Submission
 from .results import (ERROR, FAILED, NOT_STARTED, PASSED, TIMEOUT, CaseResult,
                       ExerciseResult, Failure, RunResult)
 from .supervisor import LearnerProblem, Workers
@@ -78,20 +79,20 @@ class Learner:
         return returned.result, returned.grads
 
     def static_violations(self) -> list:
-        path = self._worker.path
-        if not os.path.exists(path):
+        source = self._worker.source.text
+        if source is None:
             return []
-        with open(path, encoding="utf-8", errors="replace") as f:
-            return scan_source(f.read(), list(self._exercise.forbidden))
+        return scan_source(source, list(self._exercise.forbidden))
 
 
 class CheckPlugin:
-    def __init__(self, exercises_dir: str, selected: list[manifest.Exercise], seed: int,
-                 timeout: float):
-        self.exercises_dir = exercises_dir
+    def __init__(self, submission: Submission, selected: list[manifest.Exercise], seed: int,
+                 timeout: float, limits: Limits | None = None, all_or_nothing: bool = False):
+        self.submission = submission
         self.selected = selected
         self.seed = seed
-        self.workers = Workers(timeout)
+        self.all_or_nothing = all_or_nothing
+        self.workers = Workers(timeout, limits)
         self.results = {e.id: ExerciseResult(e.id, e.text("title"), e.text("section"),
                                              e.seed_section, e.file, e.points)
                         for e in selected}
@@ -105,7 +106,7 @@ class CheckPlugin:
         return manifest.by_case_module()[name]
 
     def worker_for(self, exercise: manifest.Exercise):
-        return self.workers.get(exercise.id, os.path.join(self.exercises_dir, exercise.file),
+        return self.workers.get(exercise.id, self.submission.source(exercise),
                                 list(exercise.forbidden))
 
     # --------------------------------------------------------------- fixtures
@@ -194,6 +195,10 @@ class CheckPlugin:
         meta["status"] = case_.status
         if case_.failure is not None:
             meta["message"] = case_.failure.summary
+            f = case_.failure
+            meta["failure"] = {k: v[:1000] for k, v in (
+                ("expected", f.expected), ("got", f.got), ("detail", f.detail),
+                ("likely", f.likely), ("kind", f.kind)) if v}
         return meta
 
     @pytest.hookimpl(optionalhook=True)
@@ -213,7 +218,7 @@ class CheckPlugin:
 
     def run_result(self, versions: dict) -> RunResult:
         return RunResult([self.results[e.id] for e in self.selected], self.seed, versions,
-                         self.exercises_dir)
+                         self.submission.origin, self.all_or_nothing)
 
 
 LIKELY = {
@@ -224,6 +229,7 @@ LIKELY = {
     "exit": "do not call sys.exit() or exit() in an exercise; return a value instead",
     "missing": "keep the function names of the stub exactly as they are",
     "missing_file": "restore the file (git checkout, or copy the stub from the kit)",
+    "unreadable": "submit the exercise file itself: a UTF-8 .py file, not a link, under 512 kB",
     "forbidden": "this exercise asks you to build it yourself: see RULES in the file's docstring",
 }
 

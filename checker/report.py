@@ -6,6 +6,7 @@ string prints as itself.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 
@@ -165,3 +166,33 @@ def render(run: RunResult, console: Console) -> None:
             console.print(Text("Run `attn-kit check` to see where you are in the whole kit."))
         return
     console.print(panel(current, run.exercises_dir, plain))
+
+
+@contextlib.contextmanager
+def grading_progress(console: Console, total: int):
+    """A progress bar over submissions; yields the callback for each graded one.
+
+    Off a terminal (a log, CI, Gradescope) it prints one line per submission instead.
+    """
+    done = 0
+    if getattr(console, "plain", True):
+        def advance(graded) -> None:
+            nonlocal done
+            done += 1
+            line = f"[{done}/{total}] {graded.name}: {graded.score:g}/{graded.max_score:g} " \
+                   f"{graded.status}" + (f" ({graded.reason})" if graded.reason else "")
+            console.print(Text(line))
+        yield advance
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, \
+        TimeElapsedColumn
+
+    with Progress(TextColumn("Grading"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), TextColumn("{task.description}"),
+                  console=console, transient=False) as progress:
+        task = progress.add_task("", total=total)
+
+        def advance(graded) -> None:
+            progress.update(task, advance=1,
+                            description=f"last: {graded.name} {graded.score:g} {graded.status}")
+        yield advance

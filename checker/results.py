@@ -85,10 +85,10 @@ class ExerciseResult:
                 return case
         return next((c for c in self.cases if c.status != PASSED), None)
 
-    def summary(self) -> dict:
+    def summary(self, all_or_nothing: bool = False) -> dict:
         return {"id": self.id, "title": self.title, "status": self.status,
                 "passed": self.passed, "total": self.total,
-                "score": self.score(), "max_score": self.points}
+                "score": self.score(all_or_nothing), "max_score": self.points}
 
 
 @dataclass
@@ -96,11 +96,12 @@ class RunResult:
     exercises: list[ExerciseResult]
     seed: int
     versions: dict
-    exercises_dir: str
+    exercises_dir: str                 # where the exercises came from (folder or zip)
+    all_or_nothing: bool = False       # an exercise scores its points only if every case passes
 
     @property
     def score(self) -> float:
-        return round(sum(e.score() for e in self.exercises), 2)
+        return round(sum(e.score(self.all_or_nothing) for e in self.exercises), 2)
 
     @property
     def max_score(self) -> float:
@@ -115,8 +116,9 @@ class RunResult:
         return next((e for e in self.exercises if e.status != PASSED), None)
 
     def to_dict(self) -> dict:
-        return {"exercises": [e.summary() for e in self.exercises],
-                "score": self.score, "max_score": self.max_score}
+        return {"exercises": [e.summary(self.all_or_nothing) for e in self.exercises],
+                "score": self.score, "max_score": self.max_score,
+                "all_or_nothing": self.all_or_nothing}
 
 
 def case_to_dict(case: CaseResult) -> dict:

@@ -10,9 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from . import defaults, manifest
+from . import defaults, manifest, submission
 from .plugin import CheckPlugin
 from .results import RunResult
+from .sandbox import Limits
+from .submission import Submission
 
 CASES_DIR = Path(__file__).with_name("cases")
 
@@ -41,16 +43,20 @@ def versions() -> dict:
     return found
 
 
-def run(exercises_dir: str, selected: list[manifest.Exercise] | None = None, *,
+def run(target: str | Submission, selected: list[manifest.Exercise] | None = None, *,
         seed: int = defaults.SEED, timeout: float = defaults.TIMEOUT,
-        json_report: bool = False) -> tuple[RunResult, dict | None]:
-    """Check ``selected`` exercises (default: all) found in ``exercises_dir``.
+        json_report: bool = False, limits: Limits | None = None,
+        all_or_nothing: bool = False) -> tuple[RunResult, dict | None]:
+    """Check ``selected`` exercises (default: all) of ``target``.
 
+    ``target`` is a learner's exercises folder or a ``Submission`` already read.
     Returns the results and, when ``json_report``, pytest-json-report's document
     with the kit's top-level keys added.
     """
     selected = list(selected or manifest.load())
-    plugin = CheckPlugin(os.path.abspath(exercises_dir), selected, seed, timeout)
+    if not isinstance(target, Submission):
+        target = submission.from_folder(os.path.abspath(target), allow_links=True)
+    plugin = CheckPlugin(target, selected, seed, timeout, limits, all_or_nothing)
     args = [str(CASES_DIR / f"{e.case_module}.py") for e in selected]
     args += ["-c", str(CASES_DIR / "pytest.ini"), "--rootdir", str(CASES_DIR), *PYTEST_ARGS]
     if json_report:

@@ -14,7 +14,8 @@ import os
 import signal
 from dataclasses import dataclass, field
 
-from . import codec, forkserver
+from . import codec, forkserver, sandbox
+from .submission import Source
 
 MAX_STRIKES = 2
 
@@ -45,12 +46,15 @@ class LearnerProblem(Exception):
 
 
 class ExerciseWorker:
-    def __init__(self, exercise_id: str, path: str, forbidden: list[str], timeout: float):
+    def __init__(self, exercise_id: str, source: Source, forbidden: list[str], timeout: float,
+                 limits: sandbox.Limits | None = None):
         self.exercise_id = exercise_id
-        self.path = os.path.abspath(path)
+        self.source = source
         self.forbidden = list(forbidden)
         self.timeout = timeout
+        self.limits = limits or sandbox.Limits()
         self.pid: int | None = None
+        self.uid: int | None = None   # the worker's own user id, when it has one
         self.sock = None
         self.load_problem: LearnerProblem | None = None
         self.strikes = 0
@@ -61,13 +65,21 @@ class ExerciseWorker:
 
     # ------------------------------------------------------------ process life
     def _start(self) -> None:
-        if not os.path.exists(self.path):
+        if self.source.text is None:
             self.load_problem = LearnerProblem(
-                "not_started", f"{os.path.basename(self.path)} is missing", kind="missing_file")
+                "not_started" if self.source.kind == "missing_file" else "error",
+                self.source.problem, kind=self.source.kind)
             return
-        config = {"file": self.path, "forbidden": self.forbidden}
+        config = {"file": self.source.display, "forbidden": self.forbidden,
+                  "limits": self.limits.to_dict()}
         self.pid, self.sock = forkserver.spawn(config)
+        if forkserver.get().own_uid:
+            self.uid = sandbox.worker_uid(self.pid)
         try:
+            try:
+                codec.send(self.sock, codec.encode({"source": self.source.text}))
+            except OSError:
+                pass  # the worker is gone already; _receive says so
             hello = self._receive(self.timeout)
         except LearnerProblem as problem:
             problem.summary = "while loading the file: " + problem.summary
@@ -93,6 +105,9 @@ class ExerciseWorker:
                 except (ProcessLookupError, PermissionError):
                     pass
             self.pid = None
+        if self.uid is not None:  # and whatever it started, even if it left its process group
+            sandbox.reap(self.uid)
+            self.uid = None
         if self.sock is not None:
             self.sock.close()
             self.sock = None
@@ -178,13 +193,15 @@ class ExerciseWorker:
 class Workers:
     """One ExerciseWorker per exercise for a whole check run."""
 
-    def __init__(self, timeout: float):
+    def __init__(self, timeout: float, limits: sandbox.Limits | None = None):
         self.timeout = timeout
+        self.limits = limits
         self._workers: dict[str, ExerciseWorker] = {}
 
-    def get(self, exercise_id: str, path: str, forbidden: list[str]) -> ExerciseWorker:
+    def get(self, exercise_id: str, source: Source, forbidden: list[str]) -> ExerciseWorker:
         if exercise_id not in self._workers:
-            self._workers[exercise_id] = ExerciseWorker(exercise_id, path, forbidden, self.timeout)
+            self._workers[exercise_id] = ExerciseWorker(exercise_id, source, forbidden,
+                                                        self.timeout, self.limits)
         return self._workers[exercise_id]
 
     def release(self, exercise_id: str) -> None:

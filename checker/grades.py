@@ -1,0 +1,104 @@
+"""What an instructor gets from a grading run: per-submission files, grades.csv, a summary.
+
+Only the grader's parent process writes here, after every worker of the run
+has been stopped, and every file is written to a temporary name first and then
+moved into place: a file that a submission managed to leave in the output
+folder is replaced, never trusted or appended to.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from rich import box
+from rich.table import Table
+from rich.text import Text
+
+from . import gradescope, manifest
+from .grading import OK, Graded
+
+CSV_NAME = "grades.csv"
+
+
+def document_for(graded: Graded, fmt: str, visibility: str) -> dict:
+    """The per-submission file: our JSON document, or Gradescope's results.json."""
+    if fmt == "gradescope":
+        if graded.document is None:
+            return gradescope.failed_results(graded.reason, graded.seconds)
+        return gradescope.results_json(graded.document, visibility=visibility,
+                                       execution_time=graded.seconds)
+    if graded.document is not None:
+        document = dict(graded.document)
+    else:  # it could not be graded: the same keys, no tests, no points
+        document = {"tests": [], "exercises": [], "score": 0.0, "max_score": graded.max_score}
+    document["grade"] = {"status": graded.status, "reason": graded.reason,
+                         "score": graded.score, "max_score": graded.max_score,
+                         "seconds": graded.seconds}
+    return document
+
+
+def csv_text(graded: list[Graded]) -> str:
+    ids = [e.id for e in manifest.load()]
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["submission", *[f"ex{i}" for i in ids], "total", "max_score", "status",
+                     "reason"])
+    for g in graded:
+        writer.writerow([_cell(g.name), *[f"{g.scores.get(i, 0.0):g}" for i in ids],
+                         f"{g.score:g}", f"{g.max_score:g}", g.status, _cell(g.reason)])
+    return buffer.getvalue()
+
+
+def _cell(text: str) -> str:
+    """Spreadsheets run cells that start with = + - @ as formulas: not from student text."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write atomically: a temporary file in the same folder, then a rename over ``path``."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def write_json(path: Path, document: dict) -> None:
+    write_text(path, json.dumps(document, indent=2, default=str) + "\n")
+
+
+def write_out(out: Path, graded: list[Graded], fmt: str, visibility: str) -> list[Path]:
+    """``--out DIR``: one JSON per submission and grades.csv; returns what was written."""
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for g in graded:
+        path = out / f"{g.name}.json"
+        write_json(path, document_for(g, fmt, visibility))
+        written.append(path)
+    write_text(out / CSV_NAME, csv_text(graded))
+    written.append(out / CSV_NAME)
+    return written
+
+
+def summary_table(graded: list[Graded], plain: bool = False) -> Table:
+    table = Table(title="Grades", title_justify="left", box=box.ASCII2 if plain else box.SIMPLE_HEAVY)
+    table.add_column("Submission")
+    table.add_column("Points", justify="right")
+    table.add_column("Passed", justify="right")
+    table.add_column("Status")
+    table.add_column("Reason", overflow="fold")
+    colours = {OK: "green", "error": "red", "timeout": "yellow"}
+    count = len(manifest.load())
+    for g in graded:
+        passed = sum(1 for e in (g.document or {}).get("exercises", []) if e["status"] == "passed")
+        table.add_row(Text(g.name), f"{g.score:g}/{g.max_score:g}", f"{passed}/{count}",
+                      Text(g.status, style=colours.get(g.status, "")), Text(g.reason))
+    return table
