@@ -48,3 +48,15 @@ def test_correct_implementation_written_differently_passes(path, solved):
     run, _ = check(solved, [exercise.id])
     failing = [(c.name, c.failure) for c in run.exercises[0].cases if c.status != "passed"]
     assert failing == []
+
+
+def test_zeros_earn_nothing():
+    """Results of the right shape, dtype and graph, but all zeros, pass no case at all.
+
+    Cases about a property (dtype kept, inputs untouched, no peeking, no forbidden
+    call) check the values too; otherwise such a file would earn a third of the points.
+    """
+    run, _ = check(IMPLEMENTATIONS / "zeros")
+    passed = {e.id: [c.name for c in e.cases if c.status == "passed"] for e in run.exercises}
+    assert run.score == 0, {k: v for k, v in passed.items() if v}
+    assert set(statuses(run).values()) == {"failed"}

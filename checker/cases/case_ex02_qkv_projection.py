@@ -2,6 +2,7 @@
 import torch
 
 from checker import compare
+from checker.cases.support import values_correct
 from checker.cases.support import BATCH1, BATCH2, D_K, D_MODEL, D_V, case, randn, unchanged
 
 N = 4
@@ -36,9 +37,11 @@ def test_seed_example(learner):
 
 @case("returns a tuple of three tensors (Q, K, V)")
 def test_returns_three(learner, gen):
-    got = compare.triple(learner.project_qkv(randn(gen, N, D_MODEL), *_weights(gen)))
-    for name, t in zip("QKV", got):
+    args = (randn(gen, N, D_MODEL), *_weights(gen))
+    result = learner.project_qkv(*args)
+    for name, t in zip("QKV", compare.triple(result)):
         compare.tensor(t, name)
+    values_correct(learner, "project_qkv", result, *args)
 
 
 @case("d_model, d_k and d_v all differ (6, 5, 3), no batch")
@@ -63,19 +66,22 @@ def test_batch2(learner, gen):
 
 @case("no bias: a zero input gives zero Q, K and V")
 def test_no_bias(learner, gen):
-    X = torch.zeros(N, D_MODEL)
-    got = compare.triple(learner.project_qkv(X, *_weights(gen)))
+    X, W = torch.zeros(N, D_MODEL), _weights(gen)
+    got = compare.triple(learner.project_qkv(X, *W))
     for name, t, d in zip("QKV", got, (D_K, D_K, D_V)):
         compare.close(t, torch.zeros(N, d), what=name,
                       likely="the projections are pure matrix products: nothing is added")
+    X = randn(gen, N, D_MODEL)  # and a real input still gives the real projections
+    values_correct(learner, "project_qkv", learner.project_qkv(X, *W), X, *W)
 
 
 @case("float64 in, float64 out")
 def test_float64(learner, gen):
-    got = compare.triple(learner.project_qkv(randn(gen, N, D_MODEL, dtype=torch.float64),
-                                             *_weights(gen, dtype=torch.float64)))
-    for name, t in zip("QKV", got):
+    args = (randn(gen, N, D_MODEL, dtype=torch.float64), *_weights(gen, dtype=torch.float64))
+    result = learner.project_qkv(*args)
+    for name, t in zip("QKV", compare.triple(result)):
         compare.dtype(compare.tensor(t, name), torch.float64, what=name)
+    values_correct(learner, "project_qkv", result, *args)
 
 
 @case("X and the weights are left unchanged")

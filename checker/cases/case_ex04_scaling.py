@@ -4,6 +4,7 @@ import math
 import torch
 
 from checker import compare
+from checker.cases.support import values_correct
 from checker.cases.support import BATCH2, N_K, N_Q, case, dtype_kept, randn, unchanged
 
 
@@ -54,6 +55,7 @@ def test_variance_is_about_one(learner, gen):
                  got=f"variance {var:.3g}",
                  likely="dividing by √d_k undoes the growth of the variance; d_k itself "
                         "shrinks it too much, and multiplying makes it worse")
+    values_correct(learner, "scale_scores", got, raw, d_k)
 
 
 @case("float64 in, float64 out")

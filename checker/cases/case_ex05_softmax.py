@@ -2,6 +2,7 @@
 import torch
 
 from checker import compare
+from checker.cases.support import values_correct
 from checker.cases.support import (case, dtype_kept, gradients, no_forbidden_source, randn,
                                    unchanged)
 
@@ -33,6 +34,7 @@ def test_rows_sum_to_one(learner, gen):
     sums = got.sum(dim=-1)
     compare.close(sums, torch.ones_like(sums), what="the sums of the rows", likely=(
         "divide each row by its own sum: keepdim=True keeps the reduced axis so it broadcasts"))
+    values_correct(learner, "softmax", got, x)
 
 
 @case("dim=0 normalises down the columns")
@@ -104,6 +106,6 @@ def test_gradient(learner, ref, gen):
 
 
 @case("the source uses no ready-made softmax")
-def test_no_ready_made_softmax(learner):
-    no_forbidden_source(learner, "softmax built from exp, max and sum",
-                        lambda: learner.softmax(torch.zeros(3)))
+def test_no_ready_made_softmax(learner, gen):
+    no_forbidden_source(learner, "softmax built from exp, max and sum", "softmax",
+                        randn(gen, 3, 4))

@@ -2,6 +2,7 @@
 import torch
 
 from checker import compare
+from checker.cases.support import values_correct
 from checker.cases.support import BATCH2, N_K, N_Q, case, rand_mask, randn, unchanged
 
 INF = float("-inf")
@@ -29,9 +30,10 @@ def test_causal_mask_3_and_1(learner, ref):
 
 @case("causal_mask returns a torch.bool tensor")
 def test_causal_mask_bool(learner):
-    got = compare.tensor(learner.causal_mask(5))
-    compare.dtype(got, torch.bool, likely="create it with dtype=torch.bool "
-                                          "(torch.ones(n, n) alone gives float32)")
+    result = learner.causal_mask(5)
+    compare.dtype(compare.tensor(result), torch.bool, likely="create it with dtype=torch.bool "
+                                                             "(torch.ones(n, n) alone gives float32)")
+    values_correct(learner, "causal_mask", result, 5)
 
 
 @case("causal_mask(n, device='meta') is built on that device")
@@ -41,6 +43,7 @@ def test_causal_mask_device(learner):
                  expected="device 'meta'", got=f"device '{got.device.type}'",
                  likely="pass device=device to the function that creates the tensor")
     compare.shape(got, (6, 6))
+    values_correct(learner, "causal_mask", learner.causal_mask(6), 6)  # the same mask on the CPU
 
 
 @case("apply_mask: blocked positions (False) become exactly -inf")
@@ -96,6 +99,7 @@ def test_mask_dtype_kept(learner, gen):
     got = compare.tensor(learner.apply_mask(scores, mask))
     compare.dtype(got, torch.float32, likely="mixing the float64 mask into arithmetic promotes "
                                              "the result; masked_fill keeps the scores' dtype")
+    values_correct(learner, "apply_mask", got, scores, mask)
 
 
 @case("a [7] key mask broadcasts over [2, 3, 4, 7] scores")
@@ -107,9 +111,10 @@ def test_broadcast(learner, ref, gen):
 
 @case("float64 scores stay float64")
 def test_float64(learner, gen):
-    got = compare.tensor(learner.apply_mask(randn(gen, N_Q, N_K, dtype=torch.float64),
-                                            rand_mask(gen, N_Q, N_K)))
+    args = randn(gen, N_Q, N_K, dtype=torch.float64), rand_mask(gen, N_Q, N_K)
+    got = compare.tensor(learner.apply_mask(*args))
     compare.dtype(got, torch.float64)
+    values_correct(learner, "apply_mask", got, *args)
 
 
 @case("the scores and the mask are left unchanged")

@@ -5,6 +5,7 @@ import torch.nn.functional as F
 from checker import compare
 from checker.cases.attention_support import (blocked_weights_are_zero, check_pair,
                                              rows_sum_to_one, suspects_for)
+from checker.cases.support import values_correct
 from checker.cases.support import (BATCH1, BATCH2, D_K, D_V, N_K, N_Q, case, gradients,
                                    no_forbidden_source, rand_mask, randn, unchanged)
 
@@ -31,10 +32,13 @@ def test_seed_example(learner, ref):
 
 @case("returns (output, weights): output [4, 3] and weights [4, 7]")
 def test_returns_pair(learner, gen):
-    out, weights = compare.pair(learner.scaled_dot_product_attention(*_qkv(gen)))
+    args = _qkv(gen)
+    result = learner.scaled_dot_product_attention(*args)
+    out, weights = compare.pair(result)
     compare.shape(compare.tensor(out, "the output"), (N_Q, D_V), "the output",
                   likely="is the order (output, weights)?")
     compare.shape(compare.tensor(weights, "the weights"), (N_Q, N_K), "the weights")
+    values_correct(learner, "scaled_dot_product_attention", result, *args)
 
 
 @case("n_q=4, n_k=7, d_k=5, d_v=3: the output")
@@ -52,7 +56,10 @@ def test_weights(learner, ref, gen):
 
 @case("every row of weights sums to 1")
 def test_rows_sum_to_one(learner, gen):
-    rows_sum_to_one(learner.scaled_dot_product_attention(*_qkv(gen, BATCH1)))
+    args = _qkv(gen, BATCH1)
+    got = learner.scaled_dot_product_attention(*args)
+    rows_sum_to_one(got)
+    values_correct(learner, "scaled_dot_product_attention", got, *args)
 
 
 @case("one leading batch dimension (batch of 3)")
@@ -73,9 +80,10 @@ def test_causal_mask(learner, ref, gen):
 
 @case("blocked positions get a weight of exactly 0")
 def test_blocked_weights_zero(learner, gen):
-    mask = rand_mask(gen, N_Q, N_K)
-    got = learner.scaled_dot_product_attention(*_qkv(gen), mask)
+    mask, args = rand_mask(gen, N_Q, N_K), _qkv(gen)
+    got = learner.scaled_dot_product_attention(*args, mask)
     blocked_weights_are_zero(got, ~mask)
+    values_correct(learner, "scaled_dot_product_attention", got, *args, mask)
 
 
 @case("a 0/1 float64 mask on float32 inputs works like a bool mask and keeps float32")
@@ -99,9 +107,11 @@ def test_key_mask_broadcast(learner, ref, gen):
 @case("float64 in, float64 out")
 def test_float64(learner, ref, gen):
     Q, K, V = _qkv(gen, dtype=torch.float64)
-    out, weights = compare.pair(learner.scaled_dot_product_attention(Q, K, V))
+    result = learner.scaled_dot_product_attention(Q, K, V)
+    out, weights = compare.pair(result)
     compare.dtype(compare.tensor(out, "the output"), torch.float64, "the output")
     compare.dtype(compare.tensor(weights, "the weights"), torch.float64, "the weights")
+    values_correct(learner, "scaled_dot_product_attention", result, Q, K, V)
 
 
 @case("large inputs (scores in the thousands, float64) stay finite")
@@ -134,4 +144,4 @@ def test_inputs_unchanged(learner, gen):
 @case("the source uses no ready-made attention")
 def test_no_ready_made_attention(learner, gen):
     no_forbidden_source(learner, "attention built from matmul, a softmax and masking",
-                        lambda: learner.scaled_dot_product_attention(*_qkv(gen)))
+                        "scaled_dot_product_attention", *_qkv(gen))

@@ -3,6 +3,7 @@ import torch
 
 from checker import compare
 from checker.cases.attention_support import check_pair, rows_sum_to_one, sdpa, suspects_for
+from checker.cases.support import values_correct
 from checker.cases.support import (BATCH2, D_K, D_MODEL, D_V, case, no_forbidden_source,
                                    rand_mask, randn, unchanged)
 
@@ -52,10 +53,12 @@ def test_self_basic(learner, ref, gen):
 
 @case("self_attention: weights are [n, n] and every row sums to 1")
 def test_self_rows(learner, gen):
-    got = learner.self_attention(randn(gen, N, D_MODEL), *_weights(gen))
+    args = (randn(gen, N, D_MODEL), *_weights(gen))
+    got = learner.self_attention(*args)
     _, weights = compare.pair(got)
     compare.shape(compare.tensor(weights, "the weights"), (N, N), "the weights")
     rows_sum_to_one(got)
+    values_correct(learner, "self_attention", got, *args)
 
 
 @case("self_attention uses the mask it is given")
@@ -78,10 +81,12 @@ def test_cross_basic(learner, ref, gen):
 
 @case("cross_attention: weights are [n_dec, n_enc]")
 def test_cross_shape(learner, gen):
-    _, weights = compare.pair(learner.cross_attention(
-        randn(gen, N_DEC, D_MODEL), randn(gen, N_ENC, D_MODEL), *_weights(gen)))
+    args = (randn(gen, N_DEC, D_MODEL), randn(gen, N_ENC, D_MODEL), *_weights(gen))
+    result = learner.cross_attention(*args)
+    _, weights = compare.pair(result)
     compare.shape(compare.tensor(weights, "the weights"), (N_DEC, N_ENC), "the weights",
                   likely="one row per decoder token, one column per encoder token")
+    values_correct(learner, "cross_attention", result, *args)
 
 
 @case("cross_attention with equal lengths applies no causal mask and takes V from the encoder")
@@ -105,24 +110,30 @@ def test_cross_padding_mask(learner, ref, gen):
 @case("a 0/1 float64 mask keeps float32 outputs float32")
 def test_float_mask_dtype(learner, gen):
     mask = rand_mask(gen, N_DEC, N_ENC).double()
-    out, weights = compare.pair(learner.cross_attention(
-        randn(gen, N_DEC, D_MODEL), randn(gen, N_ENC, D_MODEL), *_weights(gen), mask))
+    args = (randn(gen, N_DEC, D_MODEL), randn(gen, N_ENC, D_MODEL), *_weights(gen), mask)
+    result = learner.cross_attention(*args)
+    out, weights = compare.pair(result)
     compare.dtype(compare.tensor(out, "the output"), torch.float32, "the output",
                   likely="use masked_fill(mask == 0, ...) rather than adding the mask")
+    values_correct(learner, "cross_attention", result, *args)
 
 
 @case("float64 in, float64 out (both functions)")
 def test_float64(learner, gen):
     W = _weights(gen, torch.float64)
-    out, _ = compare.pair(learner.self_attention(randn(gen, N, D_MODEL, dtype=torch.float64), *W),
-                          "self_attention's result")
+    self_args = (randn(gen, N, D_MODEL, dtype=torch.float64), *W)
+    self_result = learner.self_attention(*self_args)
+    out, _ = compare.pair(self_result, "self_attention's result")
     compare.dtype(compare.tensor(out, "self_attention's output"), torch.float64,
                   "self_attention's output")
-    out, _ = compare.pair(learner.cross_attention(
-        randn(gen, N_DEC, D_MODEL, dtype=torch.float64),
-        randn(gen, N_ENC, D_MODEL, dtype=torch.float64), *W), "cross_attention's result")
+    cross_args = (randn(gen, N_DEC, D_MODEL, dtype=torch.float64),
+                  randn(gen, N_ENC, D_MODEL, dtype=torch.float64), *W)
+    cross_result = learner.cross_attention(*cross_args)
+    out, _ = compare.pair(cross_result, "cross_attention's result")
     compare.dtype(compare.tensor(out, "cross_attention's output"), torch.float64,
                   "cross_attention's output")
+    values_correct(learner, "self_attention", self_result, *self_args)
+    values_correct(learner, "cross_attention", cross_result, *cross_args)
 
 
 @case("the inputs are left unchanged (both functions)")
@@ -136,4 +147,4 @@ def test_inputs_unchanged(learner, gen):
 @case("the source uses no ready-made attention")
 def test_no_ready_made_attention(learner, gen):
     no_forbidden_source(learner, "attention built from matmul, a softmax and masking",
-                        lambda: learner.self_attention(randn(gen, N, D_MODEL), *_weights(gen)))
+                        "self_attention", randn(gen, N, D_MODEL), *_weights(gen))

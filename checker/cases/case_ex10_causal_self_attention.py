@@ -3,6 +3,7 @@ import torch
 
 from checker import compare
 from checker.cases.attention_support import check_pair, sdpa, suspects_for
+from checker.cases.support import values_correct
 from checker.cases.support import (BATCH2, D_K, D_MODEL, D_V, case, gradients,
                                    no_forbidden_source, randn, unchanged)
 
@@ -40,7 +41,9 @@ def test_seed_flow(learner, ref):
 
 @case("weights above the diagonal are exactly 0")
 def test_upper_triangle_zero(learner, gen):
-    _, weights = compare.pair(learner.causal_self_attention(randn(gen, N, D_MODEL), *_weights(gen)))
+    args = (randn(gen, N, D_MODEL), *_weights(gen))
+    result = learner.causal_self_attention(*args)
+    _, weights = compare.pair(result)
     weights = compare.tensor(weights, "the weights")
     compare.shape(weights, (N, N), "the weights")
     future = torch.triu(torch.ones(N, N, dtype=torch.bool), 1)
@@ -49,6 +52,7 @@ def test_upper_triangle_zero(learner, gen):
                  expected="weights exactly 0 above the diagonal", got=compare.describe(weights),
                  likely="build the mask with torch.tril (True on and below the diagonal) and "
                         "block where it is False")
+    values_correct(learner, "causal_self_attention", result, *args)
 
 
 @case("n=5, d_model=6, d_k=5, d_v=3: output and weights")
@@ -61,12 +65,14 @@ def test_no_future_leak(learner, gen):
     X, W = randn(gen, N, D_MODEL), _weights(gen)
     X2 = X.clone()
     X2[-1] = randn(gen, D_MODEL) * 5
-    out1, _ = compare.pair(learner.causal_self_attention(X, *W))
+    result1 = learner.causal_self_attention(X, *W)
+    out1, _ = compare.pair(result1)
     out2, _ = compare.pair(learner.causal_self_attention(X2, *W))
     out1, out2 = compare.tensor(out1, "the output"), compare.tensor(out2, "the output")
     compare.close(out2[:-1], out1[:-1], what="the outputs of positions 0..3",
                   likely="an earlier position attends to a later one: is the causal mask "
                          "applied, and the right way round?")
+    values_correct(learner, "causal_self_attention", result1, X, *W)
 
 
 @case("no peeking in a batch: changing position 2 changes no output before it")
@@ -74,11 +80,13 @@ def test_no_future_leak_batched(learner, gen):
     X, W = randn(gen, 3, N, D_MODEL), _weights(gen)
     X2 = X.clone()
     X2[:, 2:] = randn(gen, 3, N - 2, D_MODEL)
-    out1, _ = compare.pair(learner.causal_self_attention(X, *W))
+    result1 = learner.causal_self_attention(X, *W)
+    out1, _ = compare.pair(result1)
     out2, _ = compare.pair(learner.causal_self_attention(X2, *W))
     out1, out2 = compare.tensor(out1, "the output"), compare.tensor(out2, "the output")
     compare.close(out2[:, :2], out1[:, :2], what="the outputs of positions 0 and 1",
                   likely="the mask must be built from the sequence length X.size(-2)")
+    values_correct(learner, "causal_self_attention", result1, X, *W)
 
 
 @case("a batch of 3 sequences of 5 tokens (batch size != sequence length)")
@@ -96,10 +104,12 @@ def test_batch2(learner, ref, gen):
 
 @case("float64 in, float64 out")
 def test_float64(learner, gen):
-    out, weights = compare.pair(learner.causal_self_attention(
-        randn(gen, N, D_MODEL, dtype=torch.float64), *_weights(gen, torch.float64)))
+    args = (randn(gen, N, D_MODEL, dtype=torch.float64), *_weights(gen, torch.float64))
+    result = learner.causal_self_attention(*args)
+    out, weights = compare.pair(result)
     compare.dtype(compare.tensor(out, "the output"), torch.float64, "the output")
     compare.dtype(compare.tensor(weights, "the weights"), torch.float64, "the weights")
+    values_correct(learner, "causal_self_attention", result, *args)
 
 
 @case("gradients flow to X and the three projection matrices")
@@ -118,5 +128,4 @@ def test_inputs_unchanged(learner, gen):
 @case("the source uses no ready-made attention")
 def test_no_ready_made_attention(learner, gen):
     no_forbidden_source(learner, "attention built from matmul, a softmax and a causal mask",
-                        lambda: learner.causal_self_attention(randn(gen, N, D_MODEL),
-                                                              *_weights(gen)))
+                        "causal_self_attention", randn(gen, N, D_MODEL), *_weights(gen))

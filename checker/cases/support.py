@@ -5,6 +5,8 @@ through the ``learner`` fixture (a worker process).
 """
 from __future__ import annotations
 
+import importlib
+
 import torch
 
 from checker import compare
@@ -29,11 +31,46 @@ def rand_mask(gen: torch.Generator, *shape) -> torch.Tensor:
     return mask
 
 
+def _clones(args) -> list:
+    return [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
+
+
+def reference(learner, func: str):
+    """The reference solution's function of the learner's exercise."""
+    return getattr(importlib.import_module(f"solutions.{learner._exercise.stem}"), func)
+
+
+def values_correct(learner, func: str, got, *args, **kwargs) -> None:
+    """A property case earns its share only on a correct result.
+
+    Cases about a property (the dtype is kept, the inputs are left alone, no
+    future position is used, the source avoids a ready-made function...) would
+    pass for a result of zeros. So after the property, they check that ``got``
+    (what ``func(*args, **kwargs)`` returned) also matches the reference.
+    """
+    expected = reference(learner, func)(*_clones(args), **kwargs)
+    try:
+        if isinstance(expected, tuple):
+            got = compare._tuple_of(got, len(expected), "the result",
+                                    ", ".join(f"result[{i}]" for i in range(len(expected))))
+            for i, (g, e) in enumerate(zip(got, expected)):
+                compare.close(g, e, what=f"result[{i}]")
+        else:
+            compare.close(got, expected)
+    except compare.CaseFailure as failure:
+        raise compare.CaseFailure(
+            f"the property holds, but {failure.summary}", expected=failure.expected,
+            got=failure.got, detail=failure.detail,
+            likely="this case counts only with correct values: get the cases about values "
+                   "to pass first" + (f" ({failure.likely})" if failure.likely else "")) from None
+
+
 def unchanged(learner, func: str, names: list[str], *args, **kwargs) -> None:
-    """Call ``func`` and check that no input tensor was modified in place."""
-    before = [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
-    _, after = learner.with_inputs(func, *args, **kwargs)
+    """Call ``func`` and check that no input tensor was modified in place (and the result)."""
+    before = _clones(args)
+    got, after = learner.with_inputs(func, *args, **kwargs)
     compare.unchanged(before, after, names)
+    values_correct(learner, func, got, *before, **kwargs)
 
 
 def gradients(learner, ref_fn, func: str, args: list, wrt: list[int], names: list[str],
@@ -71,20 +108,23 @@ def gradients(learner, ref_fn, func: str, args: list, wrt: list[int], names: lis
 
 
 def dtype_kept(learner, func: str, *args, output_index=None, expected=torch.float64, **kwargs):
-    got = learner.call(func, *args, **kwargs).result
+    result = got = learner.call(func, *_clones(args), **kwargs).result
     if output_index is not None:
         got = compare.pair(got) if output_index < 2 else got
         got = got[output_index]
     compare.dtype(compare.tensor(got), expected)
+    values_correct(learner, func, result, *args, **kwargs)
 
 
-def no_forbidden_source(learner, expected: str, probe) -> None:
+def no_forbidden_source(learner, expected: str, func: str, *args, **kwargs) -> None:
     """The static scan finds no forbidden call in the learner's file.
 
-    ``probe`` first calls the learner's code once, so that a stub is reported as
-    not started (and a forbidden call made at run time is caught) here too.
+    ``func(*args)`` is called first, so that a stub is reported as not started
+    (and a forbidden call made at run time is caught) here too; its result must
+    be correct for the case to count.
     """
-    probe()
+    got = learner.call(func, *_clones(args), **kwargs).result
+    values_correct(learner, func, got, *args, **kwargs)
     found = learner.static_violations()
     compare.true(not found, f"the file uses {found[0].call}" if found else "",
                  expected=expected, got="; ".join(v.describe() for v in found),
