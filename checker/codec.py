@@ -123,7 +123,21 @@ def _enc_tensor(t: torch.Tensor, tensors, blobs):
 # ----------------------------------------------------------------------- decoding
 def decode(payload: bytes):
     """Rebuild a value tree from ``payload``; tensors come back as plain CPU (or meta)
-    tensors, a tensor subclass as ``Subclassed``, anything else as ``Other``."""
+    tensors, a tensor subclass as ``Subclassed``, anything else as ``Other``.
+
+    Any malformed payload raises DecodeError, never anything else (a header nested
+    thousands deep, for one, would otherwise raise RecursionError here).
+    """
+    try:
+        return _decode(payload)
+    except DecodeError:
+        raise
+    except (RecursionError, MemoryError, ValueError, TypeError, KeyError, IndexError,
+            OverflowError, RuntimeError, struct.error) as exc:
+        raise DecodeError(f"malformed message ({type(exc).__name__})") from None
+
+
+def _decode(payload: bytes):
     if len(payload) < 4:
         raise DecodeError("message too short")
     (hlen,) = struct.unpack_from("<I", payload, 0)

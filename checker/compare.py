@@ -155,6 +155,10 @@ def close(got, expected: torch.Tensor, *, what: str = "the result", rtol=None, a
     The dtype is not checked here (cases about dtype do that).
     """
     got = tensor(got, what)
+    if got.is_complex() and not expected.is_complex():
+        raise CaseFailure(f"{what} is a complex tensor", expected=describe(expected),
+                          got=describe(got), likely="keep to real numbers: where does a complex "
+                                                    "dtype come in?")
     if got.device.type != "cpu":
         raise CaseFailure(f"{what} is on device '{got.device.type}'", expected="a CPU tensor",
                           got=describe(got), likely="create tensors on the inputs' device")
@@ -206,11 +210,15 @@ def _suspect(got: torch.Tensor, suspects: dict | None) -> str:
 
 def unchanged(before: list, after: list | None, names: list[str]) -> None:
     """No input tensor may be modified in place."""
-    if after is None:
-        return
+    if not isinstance(after, list) or len(after) != len(before):
+        raise CaseFailure("the worker did not send the inputs back after the call",
+                          expected="the inputs as they were after the call", got=describe(after),
+                          likely="the exercise's process was tampered with")
     for name, b, a in zip(names, before, after):
-        if isinstance(b, torch.Tensor) and isinstance(a, torch.Tensor):
-            if b.shape != a.shape or not torch.equal(torch.nan_to_num(b), torch.nan_to_num(a)):
+        if isinstance(b, torch.Tensor):
+            if not isinstance(a, torch.Tensor) or type(a) is not torch.Tensor \
+                    or b.shape != a.shape or b.dtype != a.dtype \
+                    or not torch.equal(torch.nan_to_num(b), torch.nan_to_num(a)):
                 raise CaseFailure(
                     f"the input `{name}` was modified in place",
                     expected=f"`{name}` unchanged after the call",

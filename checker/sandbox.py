@@ -20,6 +20,7 @@ import os
 import re
 import resource
 import signal
+import sys
 from dataclasses import asdict, dataclass
 
 UID_BASE = 2_000_000_000   # far above any real account; pids stay below 2**22
@@ -77,44 +78,53 @@ def _become(uid: int, keep_reading: bool = False) -> None:
     libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
 
 
-def probe_own_uid() -> str:
-    """'' when workers can run under a user id of their own here, else why not.
+def probe_own_uid() -> tuple[str, bool]:
+    """How workers can run under a user id of their own here: (why not, keep_reading).
 
     They can if we are root and a worker that changed its user id can still
-    read torch, the standard library and the worker's own code.
+    read torch, the standard library and the worker's own code: with no
+    privilege at all where those are readable by everyone, or else keeping the
+    one capability to read files (Python under /root/.pyenv, for example).
     """
     if os.geteuid() != 0:
-        return "the grader is not running as root"
+        return "the grader is not running as root", False
     import torch
 
     needed = [torch.__file__, os.__file__, __file__]
-    pid = os.fork()
-    if pid == 0:
-        code = 1
-        try:
-            _become(worker_uid(os.getpid()), keep_reading=True)
-            for path in needed:
-                with open(path, "rb"):
-                    pass
-                os.listdir(os.path.dirname(path))
-            code = 0
-        finally:
-            os._exit(code)
-    _, status = os.waitpid(pid, 0)
-    if os.waitstatus_to_exitcode(status) != 0:
-        return "a worker with its own user id could not read torch or the kit"
-    return ""
+
+    def can_read(keep_reading: bool) -> bool:
+        pid = os.fork()
+        if pid == 0:
+            code = 1
+            try:
+                _become(worker_uid(os.getpid()), keep_reading=keep_reading)
+                for path in needed:
+                    with open(path, "rb"):
+                        pass
+                    os.listdir(os.path.dirname(path))
+                code = 0
+            finally:
+                os._exit(code)
+        _, status = os.waitpid(pid, 0)
+        return os.waitstatus_to_exitcode(status) == 0
+
+    if can_read(False):
+        return "", False
+    if can_read(True):
+        return "", True
+    return "a worker with its own user id could not read torch or the kit", False
 
 
-def apply(limits: Limits, own_uid: bool) -> None:
-    """Confine the current (worker) process. ``own_uid`` as the fork server found it."""
+def apply(limits: Limits, own_uid: bool, keep_reading: bool = False) -> None:
+    """Confine the current (worker) process; ``own_uid`` and ``keep_reading`` as the
+    fork server found them (see probe_own_uid)."""
     mb = 1024 * 1024
     _limit(resource.RLIMIT_CORE, 0)
     _limit(resource.RLIMIT_FSIZE, limits.file_mb * mb)
     _limit(resource.RLIMIT_NOFILE, limits.open_files)
     _limit(resource.RLIMIT_CPU, limits.cpu_seconds, limits.cpu_seconds + 5)
     if own_uid and limits.own_uid:
-        _become(worker_uid(os.getpid()), keep_reading=True)
+        _become(worker_uid(os.getpid()), keep_reading=keep_reading)
         _limit(resource.RLIMIT_NPROC, limits.processes)
     elif os.geteuid() != 0:
         _limit(resource.RLIMIT_NPROC, _tasks_of(os.getuid()) + limits.processes)
@@ -166,3 +176,143 @@ def reap(uid: int) -> None:
         finally:
             os._exit(0)
     os.waitpid(pid, 0)
+
+
+# ------------------------------------------------------------ bubblewrap
+def bwrap_path() -> str | None:
+    import shutil
+
+    return shutil.which("bwrap")
+
+
+def bwrap_command(hide: list[str]) -> list[str]:
+    """The bubblewrap prefix that starts a fork server in a stronger sandbox.
+
+    The whole machine is visible read-only; the folders in ``hide`` (the
+    reference solutions, the submissions, the output folder) are covered by
+    empty ones and files by /dev/null; there is no network. Workers forked
+    inside inherit all of it, on top of the limits above.
+    """
+    import solutions
+
+    command = [bwrap_path() or "bwrap", "--ro-bind", "/", "/", "--dev", "/dev",
+               "--proc", "/proc", "--unshare-net", "--unshare-ipc", "--unshare-uts",
+               "--die-with-parent"]
+    needed = [os.path.realpath(p) for p in (sys.prefix, sys.base_prefix, __file__)]
+    hidden = [os.path.dirname(os.path.realpath(solutions.__file__))]
+    hidden += [os.path.realpath(p) for p in hide]
+    for path in dict.fromkeys(hidden):
+        if any(n == path or n.startswith(path + os.sep) for n in needed):
+            continue  # never hide the Python or the kit the server runs on
+        if os.path.isdir(path):
+            command += ["--tmpfs", path]
+        elif os.path.exists(path):
+            command += ["--ro-bind", "/dev/null", path]
+    return command
+
+
+# ------------------------------------------------------------- audit hook
+# Python-level events a worker may not cause (PEP 578 audit hooks; a hook cannot be
+# removed once added). Learner code has no use for any of them: starting processes,
+# reaching memory or the interpreter's internals, signalling, opening sockets,
+# changing files.
+BLOCKED_EVENTS = frozenset({
+    "os.fork", "os.forkpty", "os.system", "os.exec", "os.posix_spawn", "os.spawn",
+    "subprocess.Popen", "pty.spawn",
+    "ctypes.dlopen", "ctypes.dlsym", "ctypes.dlsym/handle", "ctypes.cdata",
+    "ctypes.cdata/buffer", "ctypes.string_at", "ctypes.wstring_at", "ctypes.addressof",
+    "ctypes.call_function", "ctypes.create_string_buffer", "ctypes.create_unicode_buffer",
+    "gc.get_objects", "gc.get_referrers", "gc.get_referents", "sys.addaudithook",
+    "os.kill", "os.killpg", "signal.pthread_kill",
+    "socket.__new__", "socket.connect", "socket.bind",
+    "os.remove", "os.rename", "os.rmdir", "os.mkdir", "os.symlink", "os.link", "os.chmod",
+    "os.chown", "os.truncate", "os.utime", "shutil.rmtree", "os.chdir", "os.chroot",
+    "mmap.__new__", "os.putenv", "os.unsetenv", "resource.setrlimit", "resource.prlimit",
+})
+_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+
+
+class Refused(PermissionError):
+    pass
+
+
+# Functions that start processes or send signals without raising an audit event.
+_UNAUDITED = (("_posixsubprocess", "fork_exec"), ("os", "pidfd_open"), ("posix", "pidfd_open"),
+              ("signal", "pidfd_send_signal"))
+
+
+def _remove_unaudited() -> None:
+    import importlib
+
+    for module_name, attr in _UNAUDITED:
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        if hasattr(module, attr):
+            delattr(module, attr)
+
+
+def audit_guard(hidden: list[str], allowed: list[str] = (), names: set[str] = frozenset()) -> None:
+    """Refuse, in this (worker) process from now on: the BLOCKED_EVENTS, opening any
+    file for writing, opening a file named like an exercise file anywhere (``names``:
+    a worker is sent its source, it never needs to open one), and reading or listing
+    anything under ``hidden`` (the kit's source, the submissions, the output folder)
+    or /proc/*/mem. Where a path is under both a hidden and an ``allowed`` folder (a
+    virtual environment inside the kit's checkout), the deeper of the two decides."""
+    rules = sorted({**{os.path.realpath(p): True for p in hidden if p},
+                    **{os.path.realpath(p): False for p in allowed if p}}.items(),
+                   key=lambda item: -len(item[0]))
+    stems = tuple(n.removesuffix(".py") + "." for n in names)
+
+    def is_hidden(path) -> bool:
+        if isinstance(path, int) or path is None:
+            return False
+        try:
+            real = os.path.realpath(os.fsdecode(path))
+        except (TypeError, ValueError):
+            return True
+        if real.startswith("/proc/") and real.endswith(("/mem", "/environ")):
+            return True
+        base = os.path.basename(real)
+        if base in names or base.startswith(stems):
+            return True
+        for root, deny in rules:  # the deepest folder that holds the path decides
+            if real == root or real.startswith(root.rstrip(os.sep) + os.sep):
+                return deny
+        return False
+
+    def hook(event: str, args: tuple) -> None:
+        if event in BLOCKED_EVENTS:
+            raise Refused(f"{event} is not allowed in an exercise")
+        if event == "open":
+            path, mode, flags = (tuple(args) + (None, None, 0))[:3]
+            writing = (isinstance(mode, str) and any(c in mode for c in "wax+")) or \
+                (isinstance(flags, int) and flags & _WRITE_FLAGS)
+            if writing:
+                raise Refused("writing files is not allowed in an exercise")
+            if is_hidden(path):
+                raise Refused(f"reading {os.fsdecode(path)} is not allowed in an exercise")
+        elif event in ("os.listdir", "os.scandir") and args and is_hidden(args[0]):
+            raise Refused(f"listing {os.fsdecode(args[0])} is not allowed in an exercise")
+
+    _remove_unaudited()
+    sys.addaudithook(hook)
+
+
+def close_other_fds(keep: int) -> None:
+    """Close every inherited file descriptor above stderr except ``keep``.
+
+    A worker must not reach the sockets of its grading process, of the pool or
+    of other students' grading (which a fork inherits otherwise).
+    """
+    try:
+        fds = [int(fd) for fd in os.listdir("/proc/self/fd")]
+    except OSError:
+        fds = list(range(3, 1024))
+    for fd in fds:
+        if fd > 2 and fd != keep:
+            try:
+                os.close(fd)
+            except OSError:
+                pass

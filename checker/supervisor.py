@@ -14,7 +14,7 @@ import os
 import signal
 from dataclasses import dataclass, field
 
-from . import codec, forkserver, sandbox
+from . import codec, forkserver, manifest, sandbox
 from .submission import Source
 
 MAX_STRIKES = 2
@@ -47,12 +47,13 @@ class LearnerProblem(Exception):
 
 class ExerciseWorker:
     def __init__(self, exercise_id: str, source: Source, forbidden: list[str], timeout: float,
-                 limits: sandbox.Limits | None = None):
+                 limits: sandbox.Limits | None = None, hide: list[str] | None = None):
         self.exercise_id = exercise_id
         self.source = source
         self.forbidden = list(forbidden)
         self.timeout = timeout
         self.limits = limits or sandbox.Limits()
+        self.hide = list(hide or [])      # paths the worker may not read (besides the kit's)
         self.pid: int | None = None
         self.uid: int | None = None   # the worker's own user id, when it has one
         self.sock = None
@@ -71,7 +72,8 @@ class ExerciseWorker:
                 self.source.problem, kind=self.source.kind)
             return
         config = {"file": self.source.display, "forbidden": self.forbidden,
-                  "limits": self.limits.to_dict()}
+                  "limits": self.limits.to_dict(), "hide": self.hide,
+                  "exercise_files": [e.file for e in manifest.load()]}
         self.pid, self.sock = forkserver.spawn(config)
         if forkserver.get().own_uid:
             self.uid = sandbox.worker_uid(self.pid)
@@ -136,7 +138,7 @@ class ExerciseWorker:
             raise LearnerProblem("error", "the worker sent back unreadable data", kind="bad_data")
         output = message.get("output")
         if isinstance(output, str) and output:
-            self.outputs.append(output)
+            self.outputs.append(clean(output[:10_000]))
         forbidden = message.get("forbidden")
         if isinstance(forbidden, list):
             self.forbidden_calls.extend(
@@ -193,15 +195,17 @@ class ExerciseWorker:
 class Workers:
     """One ExerciseWorker per exercise for a whole check run."""
 
-    def __init__(self, timeout: float, limits: sandbox.Limits | None = None):
+    def __init__(self, timeout: float, limits: sandbox.Limits | None = None,
+                 hide: list[str] | None = None):
         self.timeout = timeout
         self.limits = limits
+        self.hide = hide
         self._workers: dict[str, ExerciseWorker] = {}
 
     def get(self, exercise_id: str, source: Source, forbidden: list[str]) -> ExerciseWorker:
         if exercise_id not in self._workers:
             self._workers[exercise_id] = ExerciseWorker(exercise_id, source, forbidden,
-                                                        self.timeout, self.limits)
+                                                        self.timeout, self.limits, self.hide)
         return self._workers[exercise_id]
 
     def release(self, exercise_id: str) -> None:
@@ -212,11 +216,21 @@ class Workers:
     def close(self) -> None:
         for worker in self._workers.values():
             worker.stop()
+        if self._workers:  # and anything a worker left behind
+            forkserver.reap_children()
 
 
 # ------------------------------------------- what the (untrusted) worker said
+_CONTROL = {c: None for c in [*range(0, 9), 11, 12, *range(14, 32), 127, *range(0x80, 0xA0)]}
+
+
+def clean(text: str) -> str:
+    """Drop control characters (terminal escapes, ...) from text that came from a worker."""
+    return text.translate(_CONTROL)
+
+
 def _text(value, limit: int = 2000) -> str:
-    return value[:limit] if isinstance(value, str) else ""
+    return clean(value[:limit]) if isinstance(value, str) else ""
 
 
 def _frame(value) -> dict | None:

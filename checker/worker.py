@@ -79,12 +79,20 @@ def _learner_frames(tb, learner_file: str) -> list[dict]:
 
 
 def _learner_line(learner_file: str) -> dict | None:
-    """The innermost frame of the learner's file on the current stack."""
-    found = None
-    for fs in traceback.extract_stack():
-        if os.path.abspath(fs.filename) == learner_file:
-            found = {"line": fs.lineno, "function": fs.name, "code": (fs.line or "").strip()}
-    return found
+    """The innermost frame of the learner's file on the current stack.
+
+    Walks out from a caught exception's frame: sys._getframe is refused in workers.
+    """
+    try:
+        raise RuntimeError
+    except RuntimeError as exc:
+        frame = exc.__traceback__.tb_frame
+    while frame is not None:
+        if os.path.abspath(frame.f_code.co_filename) == learner_file:
+            return {"line": frame.f_lineno, "function": frame.f_code.co_name,
+                    "code": linecache.getline(learner_file, frame.f_lineno).strip()}
+        frame = frame.f_back
+    return None
 
 
 def _describe(exc: BaseException, learner_file: str) -> dict:
@@ -296,6 +304,30 @@ def _fast_meta_kernels(torch) -> None:
 _META_LIB = None
 
 
+def _guard_learner_code(config: dict) -> None:
+    """The audit hook, with what learner code may not read: the kit's solutions and
+    checker (and, for a source checkout, everything in it: tests hold correct answers
+    too, and .git the history), every file named like an exercise file, and what the
+    grader hides. Python's own folders stay readable, for lazy imports."""
+    import site
+
+    import torch
+
+    kit = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    hidden = [os.path.join(kit, "solutions"), os.path.join(kit, "checker"),
+              *[p for p in config.get("hide", []) if isinstance(p, str)]]
+    if os.path.exists(os.path.join(kit, "pyproject.toml")):
+        hidden.append(kit)
+    allowed = [sys.prefix, sys.base_prefix, os.path.dirname(os.path.dirname(torch.__file__))]
+    try:
+        allowed += site.getsitepackages()
+    except AttributeError:
+        pass
+    allowed = [p for p in allowed if os.path.realpath(p) != os.path.realpath(kit)]
+    names = {os.path.basename(config["file"]), *config.get("exercise_files", [])}
+    sandbox.audit_guard(hidden, allowed, names)
+
+
 def run(sock, config: dict) -> None:
     """Entry point in the freshly forked worker process; never returns."""
     code = 0
@@ -307,11 +339,14 @@ def run(sock, config: dict) -> None:
 
         torch.set_num_threads(1)  # a forked child must not reuse the parent's OpenMP pool
         _fast_meta_kernels(torch)
-        sandbox.apply(sandbox.Limits.from_dict(config.get("limits")), config.get("own_uid", False))
+        sandbox.apply(sandbox.Limits.from_dict(config.get("limits")), config.get("own_uid", False),
+                      config.get("keep_reading", False))
         _die_with_parent()  # after apply: changing the user id clears the parent-death signal
+        sandbox.close_other_fds(keep=sock.fileno())
         devnull = os.open(os.devnull, os.O_RDWR)
         for fd in (0, 1, 2):
             os.dup2(devnull, fd)
+        os.close(devnull)
         for name in list(sys.modules):
             if name.split(".")[0] in REFUSED_PACKAGES:
                 del sys.modules[name]
@@ -321,6 +356,7 @@ def run(sock, config: dict) -> None:
         sys.path[:] = [p for p in sys.path if p not in ("", ".", folder, os.getcwd())]
         session = _Session(sock, config)
         sys.stdout = sys.stderr = session.out
+        _guard_learner_code(config)  # last: nothing of ours may need those files later
         session.serve()
     except BaseException:
         code = 70

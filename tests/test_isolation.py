@@ -8,7 +8,7 @@ every other exercise passes as before.
 import textwrap
 
 import pytest
-from conftest import check, statuses
+from conftest import ROOT, check, statuses
 
 from checker import manifest
 
@@ -37,25 +37,49 @@ SCENARIOS = {
         def weighted_sum(weights, V):
             os._exit(7)
         """, "error", "ended abruptly"),
-    "a segfault": ("09", """
+    "a crash (SIGSEGV)": ("09", """
+        import signal
+        def self_attention(X, W_Q, W_K, W_V, mask=None):
+            signal.raise_signal(signal.SIGSEGV)
+        def cross_attention(X_dec, X_enc, W_Q, W_K, W_V, mask=None):
+            signal.raise_signal(signal.SIGSEGV)
+        """, "error", "ended abruptly"),
+    "ctypes is refused": ("09", """
         import ctypes
         def self_attention(X, W_Q, W_K, W_V, mask=None):
             ctypes.string_at(0)
         def cross_attention(X_dec, X_enc, W_Q, W_K, W_V, mask=None):
             ctypes.string_at(0)
-        """, "error", "ended abruptly"),
-    "killing its own process": ("10", """
+        """, "failed", "is not allowed in an exercise"),
+    "killing its own process is refused": ("10", """
         import os, signal
         def causal_self_attention(X, W_Q, W_K, W_V):
             os.kill(os.getpid(), signal.SIGKILL)
-        """, "error", "ended abruptly"),
-    "killing the fork server it was forked from": ("04", """
+        """, "failed", "os.kill is not allowed"),
+    "killing the fork server it was forked from is refused": ("04", """
         import os, signal
         def scale_scores(scores, d_k):
             os.kill(os.getppid(), signal.SIGKILL)
             while True:  # the worker dies with its parent
                 pass
-        """, "error", "ended abruptly"),
+        """, "failed", "os.kill is not allowed"),
+    "reading the reference solution from disk is refused": ("05", """
+        import os
+        path = os.path.join(KIT, "solutions", "ex05_softmax.py")
+        exec(open(path).read())
+        """, "error", "is not allowed in an exercise"),
+    "writing a file is refused": ("06", """
+        def weighted_sum(weights, V):
+            with open("report.json", "w") as f:
+                f.write("{}")
+            return weights @ V
+        """, "failed", "writing files is not allowed"),
+    "forking is refused": ("06", """
+        import os
+        def weighted_sum(weights, V):
+            os.fork()
+            return weights @ V
+        """, "failed", "os.fork is not allowed"),
     "a syntax error": ("01", """
         def hard_lookup(query, keys, values):
             return values[(keys @ query).argmax()
@@ -105,7 +129,8 @@ SCENARIOS = {
 def test_hostile_file_costs_only_its_own_exercise(name, solved):
     eid, source, status, text = SCENARIOS[name]
     exercise = manifest.by_id()[eid]
-    (solved / exercise.file).write_text(textwrap.dedent(source), encoding="utf-8")
+    source = textwrap.dedent(source).replace("KIT", repr(str(ROOT)))
+    (solved / exercise.file).write_text(source, encoding="utf-8")
     run, _ = check(solved, timeout=TIMEOUT)
     found = statuses(run)
     assert len(found) == 10
