@@ -160,14 +160,33 @@ def _grade_paths(args) -> list[Path]:
             found = [path] if args.json else submission.find(path)
         except submission.SubmissionError as exc:
             raise UsageError(str(exc)) from None
-        if args.json and not os.path.lexists(path):
-            raise UsageError(f"no such file or folder: {raw}")
+        if args.json:
+            try:
+                submission.load(path)  # one submission: say now if it cannot be read
+            except submission.SubmissionError as exc:
+                raise UsageError(str(exc)) from None
         paths += [p for p in found if out is None or p.resolve() != out]
     if args.json and len(paths) != 1:
         raise UsageError("--json writes one submission's report; use --out DIR for several")
     if not paths:
         raise UsageError("no submissions to grade")
     return paths
+
+
+def _check_bwrap() -> None:
+    import subprocess
+
+    from .sandbox import bwrap_path
+
+    if bwrap_path() is None:
+        raise UsageError("--sandbox bwrap needs bubblewrap, which is not installed "
+                         "(Debian/Ubuntu: apt-get install bubblewrap)")
+    tried = subprocess.run([bwrap_path(), "--ro-bind", "/", "/", "--unshare-net", "true"],
+                           capture_output=True, text=True)
+    if tried.returncode != 0:
+        why = (tried.stderr.strip().splitlines() or ["no reason given"])[-1]
+        raise UsageError(f"bubblewrap cannot make a sandbox here ({why}); "
+                         "grade without --sandbox bwrap")
 
 
 def cmd_grade(args) -> int:
@@ -189,6 +208,8 @@ def cmd_grade(args) -> int:
     if out is not None and out.exists() and not out.is_dir():
         raise UsageError(f"--out wants a folder, and {args.out} is a file")
     paths = _grade_paths(args)
+    if args.sandbox == "bwrap":
+        _check_bwrap()
 
     import warnings
 
@@ -197,9 +218,11 @@ def cmd_grade(args) -> int:
 
     from . import grades, grading, report
 
+    hide = tuple(str(Path(p).resolve()) for p in [*args.paths, *([out] if out else [])])
     options = grading.Options(seed=args.seed, timeout=args.timeout,
                               all_or_nothing=args.all_or_nothing, jobs=args.jobs,
-                              limits=Limits(memory_mb=args.memory))
+                              limits=Limits(memory_mb=args.memory), sandbox=args.sandbox,
+                              hide=hide)
     console = report.make_console()
     with report.grading_progress(console, len(paths)) as advance:
         graded = grading.grade_all(paths, options, on_result=advance)
@@ -292,6 +315,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="seconds each case may run (default: %(default)s)")
     grade.add_argument("--memory", type=int, default=2048, metavar="MB",
                        help="memory each worker may add on top of torch (default: %(default)s)")
+    grade.add_argument("--sandbox", choices=("basic", "bwrap"), default="basic",
+                       help="basic: resource limits, and a user id per worker under root; "
+                       "bwrap: also run the workers inside bubblewrap, which hides the "
+                       "solutions and the submissions (default: %(default)s)")
     grade.set_defaults(handler=cmd_grade)
 
     bundle = sub.add_parser(

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import signal
 import socket
 import time
@@ -44,7 +45,16 @@ class _Child:
 
     def give(self, task: dict) -> None:
         self.task, self.started = task, time.monotonic()
-        self.conn.send_bytes(json.dumps(task).encode())
+        self.nonce = secrets.token_hex(16)
+        self.conn.send_bytes(json.dumps({**task, "nonce": self.nonce}).encode())
+
+    def receive(self) -> dict:
+        """The result of the current task; ValueError if it is not an answer to it."""
+        reply = json.loads(self.conn.recv_bytes())
+        if not isinstance(reply, dict) or reply.get("nonce") != self.nonce \
+                or not isinstance(reply.get("result"), dict):
+            raise ValueError("a reply that does not answer the task")
+        return reply["result"]
 
     def kill(self) -> None:
         try:
@@ -74,7 +84,8 @@ def _serve(conn: Connection, work: Callable[[dict], dict]) -> None:
             task = json.loads(conn.recv_bytes())
         except (EOFError, OSError):
             return
-        conn.send_bytes(json.dumps(work(task), default=str).encode())
+        reply = {"nonce": task.get("nonce"), "result": work(task)}
+        conn.send_bytes(json.dumps(reply, default=str).encode())
 
 
 def run(tasks: list[dict], work: Callable[[dict], dict], *, jobs: int, deadline: float,
@@ -99,6 +110,9 @@ def run(tasks: list[dict], work: Callable[[dict], dict], *, jobs: int, deadline:
         if on_result is not None:
             on_result(tasks[i], result)
 
+    from .forkserver import _become_subreaper
+
+    _become_subreaper()
     try:
         for _ in range(max(1, min(jobs, len(tasks)))):
             children.append(_Child(work))
@@ -116,7 +130,7 @@ def run(tasks: list[dict], work: Callable[[dict], dict], *, jobs: int, deadline:
                 replace = None
                 if child.conn in ready:
                     try:
-                        finish(child, json.loads(child.conn.recv_bytes()))
+                        finish(child, child.receive())
                         continue
                     except (EOFError, OSError, ValueError):
                         replace = ("error", "the grading process stopped on this submission")
@@ -126,8 +140,40 @@ def run(tasks: list[dict], work: Callable[[dict], dict], *, jobs: int, deadline:
                     task = child.task
                     child.kill()
                     finish(child, lost(task, *replace))
+                    _kill_strays({c.pid for c in children if c is not child})
                     children[children.index(child)] = _Child(work)
     finally:
         for child in children:
             child.kill()
+        _kill_strays(set())
     return results  # type: ignore[return-value]
+
+
+def _kill_strays(keep: set[int]) -> None:
+    """Kill what a dead grading process left behind (the pool is a child subreaper,
+    so orphans of its grading processes, fork servers and workers become ours)."""
+    from .forkserver import _children_of
+
+    for _ in range(3):
+        strays = [pid for pid in _children_of(os.getpid()) if pid not in keep]
+        if not strays:
+            break
+        for pid in strays:
+            for kill in (os.killpg, os.kill):
+                try:
+                    kill(pid, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    pass
+        time.sleep(0.05)
+        _reap_zombies(keep)
+
+
+def _reap_zombies(keep: set[int]) -> None:
+    from .forkserver import _children_of
+
+    for pid in _children_of(os.getpid()):
+        if pid not in keep:
+            try:
+                os.waitpid(pid, os.WNOHANG)
+            except ChildProcessError:
+                pass

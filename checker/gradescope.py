@@ -28,7 +28,7 @@ def results_json(document: dict, *, visibility: str = "after_published",
                  execution_time: float = 0.0) -> dict:
     """Gradescope's results.json for one graded submission (our check --json document)."""
     exercises = {e["id"]: e for e in document.get("exercises", [])}
-    all_or_nothing = bool(document.get("all_or_nothing"))
+    all_or_nothing = bool(document.get("all_or_nothing"))  # for the summary line
     titles = {e.id: e.text("title") for e in manifest.load()}
     by_exercise: dict[str, list[dict]] = {}
     for test in document.get("tests", []):
@@ -38,11 +38,14 @@ def results_json(document: dict, *, visibility: str = "after_published",
     for eid, cases in by_exercise.items():
         summary = exercises.get(eid, {})
         share = float(summary.get("max_score", 0)) / max(1, len(cases))
-        exercise_passed = summary.get("status") == "passed"
+        # the exercise's score (partial credit or all or nothing, already rounded) is
+        # shared by its passing cases, so the tests add up to exactly the same total
+        n_passed = sum((t.get("metadata") or {}).get("status") == "passed" for t in cases)
+        per_pass = float(summary.get("score", 0)) / n_passed if n_passed else 0.0
         for n, test in enumerate(cases, 1):
             meta = test.get("metadata") or {}
             passed = meta.get("status") == "passed"
-            earned = share if passed and (exercise_passed or not all_or_nothing) else 0.0
+            earned = per_pass if passed else 0.0
             tests.append({
                 "name": f"{eid} {titles.get(eid, '')}: {meta.get('case', test.get('nodeid'))}",
                 "number": f"{int(eid)}.{n}" if eid.isdigit() else str(n),

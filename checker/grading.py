@@ -26,6 +26,8 @@ class Options:
     all_or_nothing: bool = False
     limits: Limits = field(default_factory=Limits)
     jobs: int = 1
+    sandbox: str = "basic"              # or "bwrap": the fork server runs inside bubblewrap
+    hide: tuple[str, ...] = ()          # what bwrap hides besides the solutions
 
     @property
     def deadline(self) -> float:
@@ -71,8 +73,15 @@ def grade_one(task: dict) -> dict:
     from . import forkserver, runner, submission
 
     started = time.monotonic()
-    forkserver.get()  # before anything else is imported into this process
     options = task["options"]
+    if options.get("sandbox") == "bwrap":
+        from . import sandbox
+
+        forkserver.configure(sandbox.bwrap_command(list(options.get("hide", []))))
+    try:
+        forkserver.get()  # before anything else is imported into this process
+    except forkserver.ServerGone as exc:
+        return lost(task, ERROR, str(exc))
     try:
         sub = submission.load(task["path"], task["name"])
     except submission.SubmissionError as exc:
@@ -81,7 +90,7 @@ def grade_one(task: dict) -> dict:
         result, document = runner.run(
             sub, seed=options["seed"], timeout=options["timeout"], json_report=True,
             limits=Limits.from_dict(options["limits"]),
-            all_or_nothing=options["all_or_nothing"])
+            all_or_nothing=options["all_or_nothing"], hide=list(options.get("hide", [])))
     except runner.RunError as exc:
         return lost(task, ERROR, f"the checker could not run: {str(exc).splitlines()[0]}")
     document["submission"] = {"name": task["name"], "path": task["path"]}
@@ -97,7 +106,9 @@ def sandbox_facts(options: dict) -> dict:
 
     server = forkserver.get()
     return {"own_uid": server.own_uid, "why_not_own_uid": server.why_not_own_uid,
-            "limits": options["limits"], "timeout": options["timeout"]}
+            "reads_any_file": server.keep_reading,
+            "limits": options["limits"], "timeout": options["timeout"],
+            "sandbox": options.get("sandbox", "basic")}
 
 
 def status_of(result) -> tuple[str, str]:
@@ -112,7 +123,9 @@ def status_of(result) -> tuple[str, str]:
 
 
 def _short(text: str, limit: int = 160) -> str:
-    text = " ".join(text.split())
+    from .supervisor import clean
+
+    text = " ".join(clean(text).split())
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
@@ -136,7 +149,8 @@ def grade_all(paths: list[Path], options: Options, on_result=None) -> list[Grade
     from . import gradepool
 
     opts = {"seed": options.seed, "timeout": options.timeout,
-            "all_or_nothing": options.all_or_nothing, "limits": options.limits.to_dict()}
+            "all_or_nothing": options.all_or_nothing, "limits": options.limits.to_dict(),
+            "sandbox": options.sandbox, "hide": list(options.hide)}
     tasks = [{"name": name, "path": str(path.resolve() if not path.is_symlink() else path),
               "options": opts} for name, path in zip(names_for(paths), paths)]
 

@@ -87,12 +87,13 @@ class Learner:
 
 class CheckPlugin:
     def __init__(self, submission: Submission, selected: list[manifest.Exercise], seed: int,
-                 timeout: float, limits: Limits | None = None, all_or_nothing: bool = False):
+                 timeout: float, limits: Limits | None = None, all_or_nothing: bool = False,
+                 hide: list[str] | None = None):
         self.submission = submission
         self.selected = selected
         self.seed = seed
         self.all_or_nothing = all_or_nothing
-        self.workers = Workers(timeout, limits)
+        self.workers = Workers(timeout, limits, hide)
         self.results = {e.id: ExerciseResult(e.id, e.text("title"), e.text("section"),
                                              e.seed_section, e.file, e.points)
                         for e in selected}

@@ -46,17 +46,18 @@ def versions() -> dict:
 def run(target: str | Submission, selected: list[manifest.Exercise] | None = None, *,
         seed: int = defaults.SEED, timeout: float = defaults.TIMEOUT,
         json_report: bool = False, limits: Limits | None = None,
-        all_or_nothing: bool = False) -> tuple[RunResult, dict | None]:
+        all_or_nothing: bool = False, hide: list[str] | None = None) -> tuple[RunResult, dict | None]:
     """Check ``selected`` exercises (default: all) of ``target``.
 
     ``target`` is a learner's exercises folder or a ``Submission`` already read.
+    ``hide``: paths learner code may not read (the grader's submissions and output).
     Returns the results and, when ``json_report``, pytest-json-report's document
     with the kit's top-level keys added.
     """
     selected = list(selected or manifest.load())
     if not isinstance(target, Submission):
         target = submission.from_folder(os.path.abspath(target), allow_links=True)
-    plugin = CheckPlugin(target, selected, seed, timeout, limits, all_or_nothing)
+    plugin = CheckPlugin(target, selected, seed, timeout, limits, all_or_nothing, hide)
     args = [str(CASES_DIR / f"{e.case_module}.py") for e in selected]
     args += ["-c", str(CASES_DIR / "pytest.ini"), "--rootdir", str(CASES_DIR), *PYTEST_ARGS]
     if json_report:

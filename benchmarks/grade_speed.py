@@ -1,0 +1,141 @@
+"""How fast `attn-kit grade` grades a class, next to a naive baseline.
+
+Generates 100 submissions (a mix of correct, partly wrong, not started and
+hostile ones), then:
+
+1. grades them all with one `attn-kit grade --jobs J` (one warm parent, torch
+   imported once, workers forked from fork servers);
+2. grades the same submissions the naive way: one fresh Python process per
+   submission that imports torch and pytest and runs the same hidden cases with
+   pytest-json-report (`python -m checker check --exercises S --json F`), J at
+   a time.
+
+Both use the same cases, timeout and parallelism, and must give the same
+scores. It prints seconds per submission for each and the ratio.
+
+    python benchmarks/grade_speed.py            # 100 submissions, J = cores
+    python benchmarks/grade_speed.py --count 40 --jobs 2
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SOLUTIONS, EXERCISES = ROOT / "solutions", ROOT / "exercises"
+WRONG = ROOT / "tests" / "implementations" / "wrong"
+sys.path.insert(0, str(ROOT))
+
+from checker import manifest  # noqa: E402
+
+HOSTILE = {
+    "endless loop": ("08", "def scaled_dot_product_attention(Q, K, V, mask=None):\n"
+                           "    while True:\n        pass\n"),
+    "syntax error": ("01", "def hard_lookup(query, keys, values)\n    return 0\n"),
+    "os._exit": ("06", "import os\ndef weighted_sum(weights, V):\n    os._exit(1)\n"),
+    "memory bomb": ("09", "hoard = []\ndef self_attention(X, W_Q, W_K, W_V, mask=None):\n"
+                          "    while True:\n        hoard.append(bytearray(1 << 26))\n"
+                          "cross_attention = self_attention\n"),
+    "import solutions": ("05", "from solutions.ex05_softmax import softmax\n"),
+}
+
+
+def make_class(folder: Path, count: int, seed: int = 0) -> dict[str, str]:
+    """``count`` submissions: 60% correct, 25% partly wrong, 10% stubs, 5% hostile."""
+    rng = random.Random(seed)
+    exercises = manifest.load()
+    kinds = {}
+    hostile = list(HOSTILE)
+    for i in range(count):
+        r = i % 20
+        kind = "correct" if r < 12 else "partly wrong" if r < 17 else "stubs" if r < 19 else \
+            "hostile: " + hostile[(i // 20) % len(hostile)]
+        student = folder / f"student{i:03d}"
+        student.mkdir(parents=True)
+        for e in exercises:
+            shutil.copy((EXERCISES if kind == "stubs" else SOLUTIONS) / e.file, student / e.file)
+        if kind == "partly wrong":
+            for e in rng.sample(exercises, rng.randint(1, 3)):
+                wrong = sorted((WRONG / e.stem).glob("*.py"))
+                shutil.copy(rng.choice(wrong), student / e.file)
+        elif kind.startswith("hostile"):
+            eid, source = HOSTILE[kind.split(": ", 1)[1]]
+            (student / manifest.by_id()[eid].file).write_text(source)
+        kinds[student.name] = kind
+    return kinds
+
+
+def grade_fast(classdir: Path, out: Path, jobs: int, timeout: float) -> tuple[float, dict]:
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "checker", "grade", str(classdir), "--out", str(out),
+                    "--jobs", str(jobs), "--timeout", str(timeout)], check=True,
+                   stdout=subprocess.DEVNULL, env={**os.environ, "NO_COLOR": "1"})
+    seconds = time.perf_counter() - started
+    with open(out / "grades.csv", newline="") as f:
+        return seconds, {r["submission"]: float(r["total"]) for r in csv.DictReader(f)}
+
+
+def grade_naive(classdir: Path, out: Path, jobs: int, timeout: float) -> tuple[float, dict]:
+    out.mkdir()
+    students = sorted(p for p in classdir.iterdir() if p.is_dir())
+
+    def one(student: Path) -> tuple[str, float]:
+        report = out / f"{student.name}.json"
+        subprocess.run([sys.executable, "-m", "checker", "check", "--exercises", str(student),
+                        "--json", str(report), "--timeout", str(timeout)],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        return student.name, float(json.loads(report.read_text())["score"])
+
+    started = time.perf_counter()
+    with ThreadPoolExecutor(jobs) as pool:
+        scores = dict(pool.map(one, students))
+    return time.perf_counter() - started, scores
+
+
+def import_floor() -> float:
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "import torch, pytest"], check=True)
+    return time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=100)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--timeout", type=float, default=3.0)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="attn-kit-bench-") as tmp:
+        tmp = Path(tmp)
+        os.chmod(tmp, 0o755)
+        kinds = make_class(tmp / "class", args.count)
+        mix = {k: list(kinds.values()).count(k) for k in sorted(set(kinds.values()))}
+        print(f"{args.count} submissions, jobs={args.jobs}, timeout={args.timeout:g} s: {mix}")
+        floor = import_floor()
+        fast, fast_scores = grade_fast(tmp / "class", tmp / "fast", args.jobs, args.timeout)
+        naive, naive_scores = grade_naive(tmp / "class", tmp / "naive", args.jobs, args.timeout)
+    same = fast_scores == naive_scores
+    print(f"python -c 'import torch, pytest' (the floor of one process): {floor:.2f} s")
+    print(f"attn-kit grade  : {fast:7.1f} s in all, {fast / args.count:.3f} s per submission")
+    print(f"naive baseline  : {naive:7.1f} s in all, {naive / args.count:.3f} s per submission "
+          "(one fresh pytest --json-report process each)")
+    print(f"speed-up        : {naive / fast:.1f}x   (target: at least 10x)")
+    print(f"same scores     : {same}")
+    if not same:
+        diff = {k: (fast_scores.get(k), naive_scores.get(k)) for k in naive_scores
+                if fast_scores.get(k) != naive_scores.get(k)}
+        print(f"differences: {diff}")
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

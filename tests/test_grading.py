@@ -1,0 +1,435 @@
+"""`attn-kit grade` on a class with hostile submissions: one test per threat.
+
+The threat model is docs/threat-model.md. A class folder is built once: clean
+students (all solved, all stubs, one partly wrong), and one student per threat,
+whose submission is the reference solutions with one file replaced by hostile
+code. The whole class is graded in one run of the command, as an instructor
+would run it. For each threat: the grader finishes, the nine other exercises
+get exactly their points, the hostile exercise gets no point it did not earn,
+and the status column says why.
+"""
+from __future__ import annotations
+
+import csv
+import json
+import os
+import shutil
+import textwrap
+import time
+import zipfile
+from pathlib import Path
+
+import pytest
+from conftest import EXERCISES, IMPLEMENTATIONS, ROOT, SOLUTIONS, cli, copy_exercises
+
+from checker import forkserver, manifest, sandbox
+
+IDS = [e.id for e in manifest.load()]
+FILES = {e.id: e.file for e in manifest.load()}
+TIMEOUT = "1.5"
+OWN_UID = os.geteuid() == 0  # workers get their own uid only under a root grader
+
+# threat name -> (exercise, hostile source, points it may earn, allowed statuses, reason text)
+# OUT_DIR in a source stands for the grader's output folder.
+THREATS = {
+    "importing the reference solutions": ("05", """
+        from solutions.ex05_softmax import softmax
+        """, 0, {"error"}, "not allowed"),
+    "importing the checker to patch its comparisons": ("05", """
+        import checker.compare as compare
+        compare.close = lambda *a, **k: None
+        def softmax(x, dim=-1):
+            return x
+        """, 0, {"error"}, "not allowed"),
+    "reaching the checker through sys.modules": ("05", """
+        import sys, torch
+        for name, module in list(sys.modules.items()):
+            if name.startswith(("checker", "solutions")):
+                for attr in ("close", "tensor", "softmax"):
+                    setattr(module, attr, lambda *a, **k: None)
+        def softmax(x, dim=-1):
+            return torch.zeros_like(x)
+        """, 0, {"ok"}, ""),
+    "monkeypatching torch's comparisons": ("05", """
+        import torch
+        torch.allclose = lambda *a, **k: True
+        torch.equal = lambda *a, **k: True
+        torch.isclose = lambda a, b, *args, **k: torch.ones_like(a, dtype=torch.bool)
+        torch.Tensor.__eq__ = lambda self, other: True
+        torch.testing.assert_close = lambda *a, **k: None
+        def softmax(x, dim=-1):
+            return torch.zeros_like(x)
+        """, 0, {"ok"}, ""),
+    "sys.exit while loading": ("02", """
+        import sys
+        sys.exit(0)
+        """, 0, {"error"}, "exits while it is being loaded"),
+    "os._exit in a call": ("06", """
+        import os
+        def weighted_sum(weights, V):
+            os._exit(0)
+        """, 0, {"error"}, "ended abruptly"),
+    "killing the parent and every grader process": ("04", """
+        import os, signal
+        def scale_scores(scores, d_k):
+            for pid in [os.getppid()] + [int(p) for p in os.listdir("/proc") if p.isdigit()]:
+                try:
+                    with open(f"/proc/{pid}/cmdline", "rb") as f:
+                        cmd = f.read()
+                    if pid == os.getppid() or b"checker" in cmd or b"pytest" in cmd:
+                        if pid != os.getpid():
+                            os.kill(pid, signal.SIGKILL)
+                except Exception:
+                    pass
+            return scores
+        """, 0, {"ok", "error"}, ""),
+    "writing fake reports (and computing the right answer)": ("03", """
+        import os
+        FAKE = "submission,total\\nfake,100\\n"
+        for folder in (OUT_DIR, os.getcwd(), "."):
+            for name in ("grades.csv", "fake-reports.json", "results.json"):
+                try:
+                    with open(os.path.join(folder, name), "w") as f:
+                        f.write(FAKE)
+                except OSError:
+                    pass
+        def attention_scores(Q, K):
+            return Q @ K.transpose(-2, -1)
+        """, 10, {"ok"}, ""),
+    "a daemon that rewrites the reports after grading": ("07", """
+        import os, time
+        def _daemon():
+            if os.fork() == 0:
+                os.setsid()
+                if os.fork() == 0:
+                    time.sleep(4)
+                    for name in ("grades.csv", "daemon.json"):
+                        try:
+                            with open(os.path.join(OUT_DIR, name), "w") as f:
+                                f.write("hacked")
+                        except OSError:
+                            pass
+                os._exit(0)
+        _daemon()
+        def causal_mask(n, device=None):
+            raise ValueError("no")
+        def apply_mask(scores, mask):
+            raise ValueError("no")
+        """, 0, {"error"}, "os.fork is not allowed"),
+    "an endless loop": ("08", """
+        def scaled_dot_product_attention(Q, K, V, mask=None):
+            while True:
+                pass
+        """, 0, {"timeout"}, "no answer within"),
+    "a memory bomb": ("09", """
+        hoard = []
+        def self_attention(X, W_Q, W_K, W_V, mask=None):
+            while True:
+                hoard.append(bytearray(64 * 1024 * 1024))
+        def cross_attention(X_dec, X_enc, W_Q, W_K, W_V, mask=None):
+            while True:
+                hoard.append(bytearray(64 * 1024 * 1024))
+        """, 0, {"ok", "error", "timeout"}, ""),
+    "a fork bomb": ("10", """
+        import os
+        def causal_self_attention(X, W_Q, W_K, W_V):
+            while True:
+                try:
+                    os.fork()
+                except OSError:
+                    pass
+        """, 0, {"timeout", "error"}, ""),
+    "megabytes of output (and the right answer)": ("01", """
+        import torch
+        def hard_lookup(query, keys, values):
+            print("x" * 5_000_000)
+            return values[torch.argmax(keys @ query)]
+        def soft_lookup(query, keys, values):
+            print("y" * 5_000_000)
+            return torch.softmax(keys @ query, dim=-1) @ values
+        """, 10, {"ok"}, ""),
+    "returning a tensor subclass": ("06", """
+        import torch
+        class Sneaky(torch.Tensor):
+            def __eq__(self, other):
+                return True
+        def weighted_sum(weights, V):
+            return torch.zeros(weights.shape[:-1] + V.shape[-1:]).as_subclass(Sneaky)
+        """, 0, {"ok"}, ""),
+    "returning objects that claim to equal anything": ("03", """
+        class Anything:
+            shape = dtype = None
+            def __eq__(self, other):
+                return True
+        def attention_scores(Q, K):
+            return Anything()
+        """, 0, {"ok", "error"}, ""),
+    "returning NaN": ("04", """
+        import torch
+        def scale_scores(scores, d_k):
+            return torch.full_like(scores, float("nan"))
+        """, 0, {"ok"}, ""),
+    "a syntax error in one file": ("01", """
+        def hard_lookup(query, keys, values)
+            return values[0]
+        """, 0, {"error"}, "syntax error"),
+    "a file larger than any exercise": ("02", "#" + "x" * 600_000 + "\n", 0, {"error"},
+                                        "larger than"),
+}
+
+if not OWN_UID:  # without a uid of its own, a worker can signal the grader: see the threat model
+    del THREATS["killing the parent and every grader process"]
+
+
+def _write_student(folder: Path, eid: str | None = None, source: str | None = None) -> Path:
+    copy_exercises(SOLUTIONS, folder)
+    if eid is not None:
+        (folder / FILES[eid]).write_text(source, encoding="utf-8")
+    return folder
+
+
+def student_name(threat: str) -> str:
+    return ("t_" + "".join(c if c.isalnum() else "_" for c in threat)[:40]).rstrip("_")
+
+
+@pytest.fixture(scope="module")
+def graded_class(tmp_path_factory):
+    base = tmp_path_factory.mktemp("class")
+    base.chmod(0o755)
+    classdir, out = base / "submissions", base / "grades"
+    classdir.mkdir()
+    _write_student(classdir / "clean_solved")
+    copy_exercises(EXERCISES, classdir / "clean_stubs")
+    _write_student(classdir / "clean_partial", "05",
+                   (IMPLEMENTATIONS / "wrong" / "ex05_softmax" / "no_max_shift.py").read_text())
+    for threat, (eid, source, *_rest) in THREATS.items():
+        text = textwrap.dedent(source).replace("OUT_DIR", repr(str(out)))
+        _write_student(classdir / student_name(threat), eid, text)
+    started = time.monotonic()
+    done = cli("grade", str(classdir), "--out", str(out), "--jobs", "2", "--timeout", TIMEOUT,
+               "--memory", "512", cwd=base, timeout=900)
+    seconds = time.monotonic() - started
+    time.sleep(5)  # give a daemon that outlived its worker the time to strike
+    rows = {}
+    if (out / "grades.csv").exists():
+        with open(out / "grades.csv", newline="") as f:
+            rows = {r["submission"]: r for r in csv.DictReader(f)}
+    return {"done": done, "out": out, "rows": rows, "base": base, "seconds": seconds}
+
+
+def test_the_grader_finishes_and_clean_students_get_what_they_earned(graded_class):
+    done, rows = graded_class["done"], graded_class["rows"]
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert len(rows) == 3 + len(THREATS)
+    assert rows["clean_solved"]["total"] == "100" and rows["clean_solved"]["status"] == "ok"
+    assert rows["clean_stubs"]["total"] == "0" and rows["clean_stubs"]["status"] == "ok"
+    partial = float(rows["clean_partial"]["ex05"])
+    assert 0 < partial < 10 and float(rows["clean_partial"]["total"]) == pytest.approx(90 + partial)
+
+
+@pytest.mark.parametrize("threat", list(THREATS))
+def test_threat(threat, graded_class):
+    eid, _source, earns, statuses, reason = THREATS[threat]
+    row = graded_class["rows"][student_name(threat)]
+    for other in IDS:
+        if other != eid:
+            assert row[f"ex{other}"] == "10", (other, row)
+    assert float(row[f"ex{eid}"]) == earns, row
+    assert float(row["total"]) == 90 + earns
+    assert row["status"] in statuses, row
+    assert reason in row["reason"], row
+    document = json.loads((graded_class["out"] / f"{student_name(threat)}.json").read_text())
+    assert document["score"] == float(row["total"])
+    assert {e["id"]: e["score"] for e in document["exercises"]}[eid] == earns
+
+
+def test_the_real_reports_are_never_replaced(graded_class):
+    out, rows = graded_class["out"], graded_class["rows"]
+    assert set(rows) >= {"clean_solved", "clean_stubs"}  # the real grades.csv, not "fake,100"
+    names = {p.name for p in out.iterdir()}
+    assert names == {"grades.csv"} | {f"{r}.json" for r in rows}, names
+    for folder in (graded_class["base"], graded_class["base"] / "submissions"):
+        assert not (folder / "fake-reports.json").exists()
+
+
+@pytest.mark.skipif(not OWN_UID, reason="workers get a user id of their own only under root")
+def test_nothing_a_worker_started_outlives_the_grading(graded_class):
+    left = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                if os.stat(f"/proc/{entry}").st_uid >= sandbox.UID_BASE:
+                    left.append(entry)
+            except FileNotFoundError:
+                pass
+    assert not left
+
+
+def test_output_is_truncated_in_the_report(graded_class):
+    path = graded_class["out"] / f"{student_name('megabytes of output (and the right answer)')}.json"
+    assert path.stat().st_size < 1_000_000
+
+
+# ------------------------------------------------------- submissions and layouts
+def _grade_json(path: Path, *extra: str, fmt: str = "json") -> dict:
+    target = path.parent / f"{path.name}.report.json"
+    done = cli("grade", str(path), "--json", str(target), "--format", fmt, "--timeout", TIMEOUT,
+               *extra, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return json.loads(target.read_text())
+
+
+def test_zip_folder_and_layouts_give_the_same_scores(tmp_path):
+    wrong = (IMPLEMENTATIONS / "wrong" / "ex05_softmax" / "no_max_shift.py").read_text()
+    flat = _write_student(tmp_path / "flat", "05", wrong)
+    nested = tmp_path / "nested"
+    shutil.copytree(flat, nested / "exercises")
+    wrapped = tmp_path / "wrapped.zip"
+    with zipfile.ZipFile(wrapped, "w") as z:
+        for file in FILES.values():
+            z.write(flat / file, f"student-1/exercises/{file}")
+        z.write(flat / FILES["01"], "../../escape.py")  # never extracted, never read
+    (flat / FILES["10"]).unlink()  # a missing file counts as not started
+    scores = {}
+    for path in (flat, nested, wrapped):
+        document = _grade_json(path)
+        scores[path.name] = {e["id"]: (e["score"], e["status"]) for e in document["exercises"]}
+    assert scores["nested"] == scores["wrapped.zip"]
+    assert scores["flat"]["10"] == (0.0, "not_started")
+    assert {k: v for k, v in scores["flat"].items() if k != "10"} == \
+        {k: v for k, v in scores["nested"].items() if k != "10"}
+    assert not (tmp_path.parent / "escape.py").exists()
+
+
+def test_grading_twice_gives_the_same_scores_and_statuses(tmp_path):
+    classdir = tmp_path / "subs"
+    _write_student(classdir / "a", "05",
+                   (IMPLEMENTATIONS / "wrong" / "ex05_softmax" / "no_max_shift.py").read_text())
+    _write_student(classdir / "b", "08", textwrap.dedent(THREATS["an endless loop"][1]))
+    results = []
+    for run in ("one", "two"):
+        done = cli("grade", str(classdir), "--out", str(tmp_path / run), "--timeout", TIMEOUT,
+                   "--jobs", "2", timeout=300)
+        assert done.returncode == 0, done.stderr
+        results.append((tmp_path / run / "grades.csv").read_text())
+    assert results[0] == results[1]
+
+
+def test_a_symlink_to_the_solutions_is_refused(tmp_path):
+    student = _write_student(tmp_path / "linked")
+    (student / FILES["05"]).unlink()
+    (student / FILES["05"]).symlink_to(SOLUTIONS / FILES["05"])
+    document = _grade_json(student)
+    summary = {e["id"]: e for e in document["exercises"]}["05"]
+    assert summary["score"] == 0 and summary["status"] == "error"
+    assert document["grade"]["status"] == "error" and "symbolic link" in document["grade"]["reason"]
+
+
+def test_all_or_nothing_and_totals_agree_across_csv_json_and_gradescope(tmp_path):
+    wrong = (IMPLEMENTATIONS / "wrong" / "ex05_softmax" / "no_max_shift.py").read_text()
+    classdir = tmp_path / "subs"
+    _write_student(classdir / "partial", "05", wrong)
+    totals = {}
+    for mode in ([], ["--all-or-nothing"]):
+        for fmt in ("json", "gradescope"):
+            out = tmp_path / f"out-{fmt}-{len(mode)}"
+            done = cli("grade", str(classdir), "--out", str(out), "--format", fmt,
+                       "--timeout", TIMEOUT, *mode, timeout=300)
+            assert done.returncode == 0, done.stderr
+            with open(out / "grades.csv", newline="") as f:
+                row = next(csv.DictReader(f))
+            document = json.loads((out / "partial.json").read_text())
+            totals[(len(mode), fmt)] = (float(row["total"]), float(document["score"]))
+            if fmt == "gradescope":
+                tests = document["tests"]
+                assert abs(sum(t["score"] for t in tests) - document["score"]) < 1e-3
+                assert {t["visibility"] for t in tests} == {"after_published"}
+                assert all({"name", "number", "score", "max_score", "status", "output"} <= set(t)
+                           for t in tests)
+                assert document["execution_time"] > 0
+    partial_total, _ = totals[(0, "json")]
+    assert 90 < partial_total < 100
+    assert totals[(0, "json")] == totals[(0, "gradescope")] == (partial_total, partial_total)
+    assert totals[(1, "json")] == totals[(1, "gradescope")] == (90.0, 90.0)
+
+
+# ------------------------------------------------------------- Gradescope bundle
+def test_the_gradescope_bundle_grades_a_submission_like_gradescope_would(tmp_path):
+    bundle = tmp_path / "autograder.zip"
+    done = cli("gradescope-bundle", str(bundle), "--visibility", "hidden", "--timeout", TIMEOUT)
+    assert done.returncode == 0, done.stderr
+    root = tmp_path / "autograder"
+    with zipfile.ZipFile(bundle) as z:
+        names = set(z.namelist())
+        assert {"setup.sh", "run_autograder", "requirements.txt"} <= names
+        assert not any(n.startswith("kit/exercises/") or "__pycache__" in n for n in names)
+        z.extractall(root / "source")
+    shutil.copy(root / "source" / "run_autograder", root / "run_autograder")
+    wrong = (IMPLEMENTATIONS / "wrong" / "ex05_softmax" / "no_max_shift.py").read_text()
+    _write_student(root / "submission", "05", wrong)
+    import subprocess
+    import sys
+
+    assert subprocess.run(["bash", "-n", str(root / "source" / "setup.sh")]).returncode == 0
+    env = {**os.environ, "AUTOGRADER_ROOT": str(root), "ATTN_KIT_PYTHON": sys.executable}
+    env.pop("PYTHONPATH", None)
+    ran = subprocess.run(["bash", str(root / "run_autograder")], env=env, cwd=root,
+                         capture_output=True, text=True, timeout=300)
+    assert ran.returncode == 0, ran.stderr
+    results = json.loads((root / "results" / "results.json").read_text())
+    assert 90 < results["score"] < 100
+    assert {t["visibility"] for t in results["tests"]} == {"hidden"}
+    failed = [t for t in results["tests"] if t["status"] == "failed"]
+    assert failed and all(t["name"].startswith("05 ") and t["output"] for t in failed)
+
+
+def test_run_autograder_still_writes_results_when_the_kit_cannot_run(tmp_path):
+    bundle = tmp_path / "autograder.zip"
+    assert cli("gradescope-bundle", str(bundle)).returncode == 0
+    root = tmp_path / "autograder"
+    with zipfile.ZipFile(bundle) as z:
+        z.extractall(root / "source")
+    (root / "submission").mkdir()
+    import subprocess
+
+    env = {**os.environ, "AUTOGRADER_ROOT": str(root), "ATTN_KIT_PYTHON": "/bin/false"}
+    subprocess.run(["bash", str(root / "source" / "run_autograder")], env=env, timeout=60)
+    results = json.loads((root / "results" / "results.json").read_text())
+    assert results["score"] == 0 and "failed" in results["output"]
+
+
+# ------------------------------------------------------------------- usage
+@pytest.mark.parametrize("args, says", [
+    (["grade", "no/such/folder", "--out", "x"], "no such file or folder"),
+    (["grade", "{tmp}", "--json", "{tmp}/a.json", "--jobs", "0"], "--jobs"),
+    (["grade", "{tmp}/a.txt", "--json", "{tmp}/r.json"], "neither a folder nor a zip"),
+    (["grade", "{tmp}/empty", "--out", "{tmp}/o"], "holds no submissions"),
+    (["gradescope-bundle", "{tmp}/bundle.tar"], "ending in .zip"),
+])
+def test_usage_errors_are_one_line(args, says, tmp_path):
+    (tmp_path / "a.txt").write_text("hello")
+    (tmp_path / "empty").mkdir()
+    done = cli(*[a.format(tmp=tmp_path) for a in args])
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert says in done.stderr and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_a_broken_zip_is_an_error_row_not_a_crash(tmp_path):
+    classdir = tmp_path / "subs"
+    _write_student(classdir / "good")
+    (classdir / "broken.zip").write_bytes(b"PK\x03\x04 this is not really a zip")
+    done = cli("grade", str(classdir), "--out", str(tmp_path / "out"), "--timeout", TIMEOUT,
+               timeout=300)
+    assert done.returncode == 0, done.stderr
+    with open(tmp_path / "out" / "grades.csv", newline="") as f:
+        rows = {r["submission"]: r for r in csv.DictReader(f)}
+    assert rows["good"]["total"] == "100"
+    assert rows["broken"]["status"] == "error" and "zip" in rows["broken"]["reason"]
+
+
+def test_the_worker_sandbox_facts_are_in_the_report(tmp_path):
+    document = _grade_json(_write_student(tmp_path / "s"))
+    assert document["sandbox"]["own_uid"] == forkserver.get().own_uid
+    assert document["sandbox"]["limits"]["memory_mb"] == 2048
+    assert ROOT.exists()

@@ -1,0 +1,109 @@
+"""The optional stronger sandbox, `attn-kit grade --sandbox bwrap` (skipped without bubblewrap).
+
+Without an OS sandbox a worker can read any file the grader can (see
+docs/threat-model.md). Inside bubblewrap the reference solutions and the
+submissions are hidden and the file system is read-only.
+"""
+from __future__ import annotations
+
+import csv
+import subprocess
+
+import pytest
+from conftest import SOLUTIONS, cli, copy_exercises
+
+from checker import sandbox
+
+TIMEOUT = "1.5"
+
+
+def _bwrap_works() -> bool:
+    if sandbox.bwrap_path() is None:
+        return False
+    tried = subprocess.run([sandbox.bwrap_path(), "--ro-bind", "/", "/", "--unshare-net", "true"],
+                           capture_output=True)
+    return tried.returncode == 0
+
+
+needs_bwrap = pytest.mark.skipif(not _bwrap_works(),
+                                 reason="bubblewrap is missing or cannot run here")
+
+# torch's C++ reads the file itself: Python's audit hook does not see it (a documented limit)
+READS_THE_SOLUTION = f"""
+import os, torch
+_path = {str(SOLUTIONS / "ex03_attention_scores.py")!r}
+_size = os.stat(_path).st_size
+_data = torch.from_file(_path, False, _size, dtype=torch.uint8)
+exec(bytes(_data.tolist()).decode())
+"""
+
+READS_ANOTHER_STUDENT = """
+import os
+exec(open(os.path.join(OTHER, "ex02_qkv_projection.py")).read())
+"""
+
+WRITES = """
+import os, torch
+def weighted_sum(weights, V):
+    for target in ("/tmp/attn-kit-sandbox-test", os.path.join(OUT, "grades.csv")):
+        with open(target, "w") as f:  # a read-only file system: this raises
+            f.write("x")
+    return weights @ V
+"""
+
+
+def _class(tmp_path):
+    classdir, out = tmp_path / "subs", tmp_path / "out"
+    for name in ("good", "reads_solution", "reads_other", "writes"):
+        copy_exercises(SOLUTIONS, classdir / name)
+    (classdir / "reads_solution" / "ex03_attention_scores.py").write_text(READS_THE_SOLUTION)
+    (classdir / "reads_other" / "ex02_qkv_projection.py").write_text(
+        f"OTHER = {str(classdir / 'good')!r}\n" + READS_ANOTHER_STUDENT)
+    (classdir / "writes" / "ex06_weighted_sum.py").write_text(f"OUT = {str(out)!r}\n" + WRITES)
+    return classdir, out
+
+
+def _grade(classdir, out, *extra):
+    done = cli("grade", str(classdir), "--out", str(out), "--timeout", TIMEOUT, "--jobs", "2",
+               *extra, timeout=600)
+    assert done.returncode == 0, done.stderr
+    with open(out / "grades.csv", newline="") as f:
+        return {r["submission"]: r for r in csv.DictReader(f)}
+
+
+@needs_bwrap
+def test_inside_bwrap_the_solutions_and_other_students_are_hidden(tmp_path):
+    classdir, out = _class(tmp_path)
+    rows = _grade(classdir, out, "--sandbox", "bwrap")
+    assert rows["good"]["total"] == "100"
+    assert rows["reads_solution"]["ex03"] == "0" and rows["reads_solution"]["total"] == "90"
+    assert "No such file" in rows["reads_solution"]["reason"]
+    assert rows["reads_other"]["ex02"] == "0" and rows["reads_other"]["total"] == "90"
+    assert rows["writes"]["ex06"] == "0"
+    assert not (tmp_path / "attn-kit-sandbox-test").exists()
+    report = (out / "good.json").read_text()
+    assert '"sandbox": "bwrap"' in report
+
+
+def test_without_bwrap_python_reads_are_refused_but_torch_reads_are_a_documented_limit(tmp_path):
+    """What the threat model says: the audit hook refuses Python's own file access
+    (a classmate's file here), not what torch's C++ reads behind its back."""
+    classdir, out = _class(tmp_path)
+    rows = _grade(classdir, out)
+    assert rows["good"]["total"] == "100"
+    assert rows["reads_other"]["ex02"] == "0" and "Refused" in rows["reads_other"]["reason"]
+    assert rows["writes"]["ex06"] == "0"
+    assert rows["reads_solution"]["ex03"] == "10"  # the limit; --sandbox bwrap closes it
+
+
+def test_asking_for_bwrap_where_it_is_missing_is_a_clear_error(tmp_path, monkeypatch):
+    classdir, out = _class(tmp_path)
+    env = {"PATH": str(tmp_path / "nothing-here")}
+    import os
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "checker", "grade", str(classdir), "--out",
+                           str(out), "--sandbox", "bwrap"], capture_output=True, text=True,
+                          env={**os.environ, **env}, timeout=120)
+    assert done.returncode == 2
+    assert "bubblewrap" in done.stderr and "Traceback" not in done.stderr
