@@ -109,6 +109,15 @@ def _serve(sock: socket.socket) -> None:
     worker._die_with_parent()
     _become_subreaper()
     why_not, keep_reading = sandbox.probe_own_uid()
+    import torch
+
+    worker._fast_meta_kernels(torch)  # once here rather than in every worker
+    # Keep the collector off the objects every worker inherits: walking them would
+    # copy their pages into each forked worker (copy-on-write), a few ms each time.
+    import gc
+
+    gc.collect()
+    gc.freeze()
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # workers are reaped automatically
     sock.send(json.dumps({"own_uid": not why_not, "why_not": why_not,
                           "keep_reading": keep_reading}).encode())

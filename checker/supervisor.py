@@ -107,9 +107,8 @@ class ExerciseWorker:
                 except (ProcessLookupError, PermissionError):
                     pass
             self.pid = None
-        if self.uid is not None:  # and whatever it started, even if it left its process group
-            sandbox.reap(self.uid)
-            self.uid = None
+        self.uid = None  # what it may have started is killed at the end of the run
+        # (Workers.close: the fork server is a subreaper), or by uid (sandbox.reap)
         if self.sock is not None:
             self.sock.close()
             self.sock = None

@@ -338,7 +338,8 @@ def run(sock, config: dict) -> None:
         import torch
 
         torch.set_num_threads(1)  # a forked child must not reuse the parent's OpenMP pool
-        _fast_meta_kernels(torch)
+        if _META_LIB is None:  # normally registered once, in the fork server
+            _fast_meta_kernels(torch)
         sandbox.apply(sandbox.Limits.from_dict(config.get("limits")), config.get("own_uid", False),
                       config.get("keep_reading", False))
         _die_with_parent()  # after apply: changing the user id clears the parent-death signal
