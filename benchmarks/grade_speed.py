@@ -5,11 +5,10 @@ hostile ones), then:
 
 1. grades them all with one `attn-kit grade --jobs J` (one warm parent, torch
    imported once, workers forked from fork servers);
-2. grades the same submissions the naive way: one fresh Python process per
-   submission, one after another, that imports torch and pytest and runs the
-   same hidden cases with pytest-json-report (`python -m checker check
-   --exercises S --json F`, which is already quicker than a plain `pytest` run);
-   and, to be fair to it, the same naive way J processes at a time.
+2. grades the same submissions the naive way: one fresh `python -m pytest
+   --json-report` process per submission, one after another, on the same hidden
+   cases (`naive_plugin.py` gives them the same fixtures); and, to be fair to
+   it, the same naive way J processes at a time.
 
 Both use the same cases and timeout, and must give the same scores. It prints
 seconds per submission for each and the ratios.
@@ -87,20 +86,38 @@ def grade_fast(classdir: Path, out: Path, jobs: int, timeout: float) -> tuple[fl
 
 
 def grade_naive(classdir: Path, out: Path, jobs: int, timeout: float) -> tuple[float, dict]:
+    """One fresh `python -m pytest --json-report` process per submission, on the same cases."""
     out.mkdir()
     students = sorted(p for p in classdir.iterdir() if p.is_dir())
+    cases = ROOT / "checker" / "cases"
+    pythonpath = os.pathsep.join([str(Path(__file__).resolve().parent), str(ROOT)])
 
     def one(student: Path) -> tuple[str, float]:
         report = out / f"{student.name}.json"
-        subprocess.run([sys.executable, "-m", "checker", "check", "--exercises", str(student),
-                        "--json", str(report), "--timeout", str(timeout)],
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        return student.name, float(json.loads(report.read_text())["score"])
+        subprocess.run([sys.executable, "-m", "pytest", str(cases), "-c", str(cases / "pytest.ini"),
+                        "--rootdir", str(cases), "-q", "-p", "naive_plugin", "--json-report",
+                        f"--json-report-file={report}", "-p", "no:cacheprovider"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       env={**os.environ, "ATTN_KIT_SUBMISSION": str(student),
+                            "ATTN_KIT_TIMEOUT": str(timeout), "PYTHONPATH": pythonpath})
+        return student.name, _score(json.loads(report.read_text()))
 
     started = time.perf_counter()
     with ThreadPoolExecutor(jobs) as pool:
         scores = dict(pool.map(one, students))
     return time.perf_counter() - started, scores
+
+
+def _score(document: dict) -> float:
+    """The total from the tests' metadata, rounded per exercise as the grader rounds."""
+    from checker.results import CaseResult, ExerciseResult
+
+    exercises = {e.id: ExerciseResult(e.id, "", "", "", e.file, e.points) for e in manifest.load()}
+    for test in document["tests"]:
+        meta = test.get("metadata") or {}
+        exercises[meta["exercise"]].cases.append(
+            CaseResult(meta["exercise"], meta["case"], test["nodeid"], meta["status"]))
+    return round(sum(e.score() for e in exercises.values()), 2)
 
 
 def import_floor() -> float:

@@ -112,6 +112,7 @@ def _serve(sock: socket.socket) -> None:
     import torch
 
     worker._fast_meta_kernels(torch)  # once here rather than in every worker
+    worker.warm_up(torch)
     # Keep the collector off the objects every worker inherits: walking them would
     # copy their pages into each forked worker (copy-on-write), a few ms each time.
     import gc
@@ -146,9 +147,7 @@ def _serve(sock: socket.socket) -> None:
 
 def _become_subreaper() -> None:
     try:
-        import ctypes
-
-        ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+        sandbox._libc().prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
     except (OSError, AttributeError):
         pass
 

@@ -56,6 +56,8 @@ class ExerciseWorker:
         self.hide = list(hide or [])      # paths the worker may not read (besides the kit's)
         self.pid: int | None = None
         self.uid: int | None = None   # the worker's own user id, when it has one
+        self.launched = False         # the process is started and has the file
+        self.ready = False            # ... and has loaded it
         self.sock = None
         self.load_problem: LearnerProblem | None = None
         self.strikes = 0
@@ -65,7 +67,15 @@ class ExerciseWorker:
         self.forbidden_calls: list[dict] = []  # forbidden calls seen at call time
 
     # ------------------------------------------------------------ process life
-    def _start(self) -> None:
+    def launch(self) -> None:
+        """Start the worker and send it the file, without waiting for it to load.
+
+        The checker launches the next exercise's worker while it runs this one's
+        cases, so that forking and loading overlap with its own work. The load's
+        answer is read (with the timeout counted from then) at the first call.
+        """
+        if self.launched or self.load_problem is not None:
+            return
         if self.source.text is None:
             self.load_problem = LearnerProblem(
                 "not_started" if self.source.kind == "missing_file" else "error",
@@ -75,13 +85,19 @@ class ExerciseWorker:
                   "limits": self.limits.to_dict(), "hide": self.hide,
                   "exercise_files": [e.file for e in manifest.load()]}
         self.pid, self.sock = forkserver.spawn(config)
+        self.launched = True
         if forkserver.get().own_uid:
             self.uid = sandbox.worker_uid(self.pid)
         try:
-            try:
-                codec.send(self.sock, codec.encode({"source": self.source.text}))
-            except OSError:
-                pass  # the worker is gone already; _receive says so
+            codec.send(self.sock, codec.encode({"source": self.source.text}))
+        except OSError:
+            pass  # the worker is gone already; _start's _receive says so
+
+    def _start(self) -> None:
+        self.launch()
+        if self.load_problem is not None or self.ready:
+            return
+        try:
             hello = self._receive(self.timeout)
         except LearnerProblem as problem:
             problem.summary = "while loading the file: " + problem.summary
@@ -98,8 +114,11 @@ class ExerciseWorker:
             self.load_problem = LearnerProblem("error", what, kind=kind, error_type=error_type,
                                                message=message, frames=error["frames"])
             self.stop()
+            return
+        self.ready = True
 
     def stop(self) -> None:
+        self.launched = self.ready = False
         if self.pid is not None:
             for kill in (os.killpg, os.kill):
                 try:
@@ -151,7 +170,7 @@ class ExerciseWorker:
             raise LearnerProblem("timeout" if self.last_strike == "timeout" else "error",
                                  f"not run: this exercise already failed {self.strikes} times "
                                  f"with '{self.last_summary}'", kind=self.last_strike)
-        if self.sock is None and self.load_problem is None:
+        if not self.ready and self.load_problem is None:
             self._start()
         if self.load_problem is not None:
             raise self.load_problem
@@ -206,6 +225,14 @@ class Workers:
             self._workers[exercise_id] = ExerciseWorker(exercise_id, source, forbidden,
                                                         self.timeout, self.limits, self.hide)
         return self._workers[exercise_id]
+
+    def prefetch(self, exercise_id: str, source: Source, forbidden: list[str]) -> None:
+        """Launch this exercise's worker ahead of its first case (see ExerciseWorker.launch)."""
+        worker = self.get(exercise_id, source, forbidden)
+        try:
+            worker.launch()
+        except Exception:  # e.g. the fork server is gone: the first call will say so
+            worker.stop()
 
     def release(self, exercise_id: str) -> None:
         worker = self._workers.get(exercise_id)
