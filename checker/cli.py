@@ -313,7 +313,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="seed of the hidden inputs (default: %(default)s)")
     grade.add_argument("--timeout", type=float, default=defaults.TIMEOUT,
                        help="seconds each case may run (default: %(default)s)")
-    grade.add_argument("--memory", type=int, default=2048, metavar="MB",
+    grade.add_argument("--memory", type=int, default=1024, metavar="MB",
                        help="memory each worker may add on top of torch (default: %(default)s)")
     grade.add_argument("--sandbox", choices=("basic", "bwrap"), default="basic",
                        help="basic: resource limits, and a user id per worker under root; "

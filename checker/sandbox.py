@@ -28,7 +28,7 @@ UID_BASE = 2_000_000_000   # far above any real account; pids stay below 2**22
 
 @dataclass(frozen=True)
 class Limits:
-    memory_mb: int = 2048
+    memory_mb: int = 1024       # on top of what torch maps; tensors here are tiny
     processes: int = 16
     file_mb: int = 16
     open_files: int = 256

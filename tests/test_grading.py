@@ -431,5 +431,5 @@ def test_a_broken_zip_is_an_error_row_not_a_crash(tmp_path):
 def test_the_worker_sandbox_facts_are_in_the_report(tmp_path):
     document = _grade_json(_write_student(tmp_path / "s"))
     assert document["sandbox"]["own_uid"] == forkserver.get().own_uid
-    assert document["sandbox"]["limits"]["memory_mb"] == 2048
+    assert document["sandbox"]["limits"]["memory_mb"] == 1024
     assert ROOT.exists()
