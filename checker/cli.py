@@ -274,10 +274,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the folder with the exercise files (default: exercises/ here or above)")
     check.add_argument("--json", metavar="FILE",
                        help="also write the JSON report (pytest-json-report plus scores) to FILE")
-    check.add_argument("--seed", type=int, default=defaults.SEED,
-                       help="seed of the hidden inputs (default: %(default)s)")
-    check.add_argument("--timeout", type=float, default=defaults.TIMEOUT,
-                       help="seconds each case may run (default: %(default)s)")
+    _seed_and_timeout(check)
     check.set_defaults(handler=cmd_check)
 
     hint = sub.add_parser("hint", help="show the next hint for an exercise",
@@ -309,10 +306,7 @@ def build_parser() -> argparse.ArgumentParser:
                        "(default: points times the share of cases passed)")
     grade.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                        help="submissions graded at once (default: the number of cores, %(default)s)")
-    grade.add_argument("--seed", type=int, default=defaults.SEED,
-                       help="seed of the hidden inputs (default: %(default)s)")
-    grade.add_argument("--timeout", type=float, default=defaults.TIMEOUT,
-                       help="seconds each case may run (default: %(default)s)")
+    _seed_and_timeout(grade)
     grade.add_argument("--memory", type=int, default=1024, metavar="MB",
                        help="memory each worker may add on top of torch (default: %(default)s)")
     grade.add_argument("--sandbox", choices=("basic", "bwrap"), default="basic",
@@ -331,12 +325,16 @@ def build_parser() -> argparse.ArgumentParser:
                         help="visibility of the hidden cases (default: %(default)s)")
     bundle.add_argument("--all-or-nothing", action="store_true",
                         help="an exercise earns its points only if every case passes")
-    bundle.add_argument("--seed", type=int, default=defaults.SEED,
-                        help="seed of the hidden inputs (default: %(default)s)")
-    bundle.add_argument("--timeout", type=float, default=defaults.TIMEOUT,
-                        help="seconds each case may run (default: %(default)s)")
+    _seed_and_timeout(bundle)
     bundle.set_defaults(handler=cmd_bundle)
     return parser
+
+
+def _seed_and_timeout(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seed", type=int, default=defaults.SEED,
+                        help="seed of the hidden inputs (default: %(default)s)")
+    parser.add_argument("--timeout", type=float, default=defaults.TIMEOUT,
+                        help="seconds each case may run (default: %(default)s)")
 
 
 def gradescope_visibilities() -> tuple[str, ...]:

@@ -15,6 +15,7 @@ import os
 import signal
 import socket
 import sys
+import time
 
 from . import sandbox, worker
 
@@ -130,7 +131,7 @@ def _serve(sock: socket.socket) -> None:
         if not data:
             return
         if not fds:  # a request to the server itself
-            _kill_children()
+            kill_children()
             sock.send(b"0")
             continue
         pid = os.fork()
@@ -167,9 +168,14 @@ def _children_of(parent: int) -> list[int]:
     return found
 
 
-def _kill_children() -> None:
-    for _ in range(3):  # a child may fork while we look
-        children = _children_of(os.getpid())
+def kill_children(keep: set[int] = frozenset(), pause: float = 0.0) -> None:
+    """SIGKILL every child of this process (and its process group) but ``keep``.
+
+    Looked for three times, since a child may fork while we look; ``pause``
+    between rounds gives the dead time to be reparented here (to a subreaper).
+    """
+    for _ in range(3):
+        children = [pid for pid in _children_of(os.getpid()) if pid not in keep]
         if not children:
             return
         for pid in children:
@@ -178,6 +184,8 @@ def _kill_children() -> None:
                     kill(pid, signal.SIGKILL)
                 except (ProcessLookupError, PermissionError):
                     pass
+        if pause:
+            time.sleep(pause)
 
 
 _server: ForkServer | None = None

@@ -157,26 +157,10 @@ def run(tasks: list[dict], work: Callable[[dict], dict], *, jobs: int, deadline:
 def _kill_strays(keep: set[int]) -> None:
     """Kill what a dead grading process left behind (the pool is a child subreaper,
     so orphans of its grading processes, fork servers and workers become ours)."""
-    from .forkserver import _children_of
+    from .forkserver import _children_of, kill_children
 
-    for _ in range(3):
-        strays = [pid for pid in _children_of(os.getpid()) if pid not in keep]
-        if not strays:
-            break
-        for pid in strays:
-            for kill in (os.killpg, os.kill):
-                try:
-                    kill(pid, signal.SIGKILL)
-                except (ProcessLookupError, PermissionError):
-                    pass
-        time.sleep(0.05)
-        _reap_zombies(keep)
-
-
-def _reap_zombies(keep: set[int]) -> None:
-    from .forkserver import _children_of
-
-    for pid in _children_of(os.getpid()):
+    kill_children(keep, pause=0.05)
+    for pid in _children_of(os.getpid()):  # reap the zombies among them
         if pid not in keep:
             try:
                 os.waitpid(pid, os.WNOHANG)
