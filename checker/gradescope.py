@@ -95,9 +95,11 @@ if ! command -v python3 >/dev/null || ! python3 -m venv --help >/dev/null 2>&1; 
 fi
 python3 -m venv "$ROOT/venv"
 "$ROOT/venv/bin/pip" install --upgrade pip
-# torch's CPU build (a few hundred MB) rather than the default CUDA build (several GB)
-"$ROOT/venv/bin/pip" install --extra-index-url https://download.pytorch.org/whl/cpu \\
-    -r requirements.txt
+# torch's CPU build (a few hundred MB) from PyTorch's own index, rather than the CUDA
+# build (several GB) that PyPI has under the same version; then the rest from PyPI
+"$ROOT/venv/bin/pip" install --index-url https://download.pytorch.org/whl/cpu \\
+    "$(grep '^torch' requirements.txt)"
+"$ROOT/venv/bin/pip" install -r requirements.txt
 """
 
 RUN_AUTOGRADER = """#!/usr/bin/env bash
