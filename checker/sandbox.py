@@ -1,4 +1,4 @@
-"""What confines a worker: resource limits, a user id of its own, and reaping.
+"""What confines a worker: resource limits, a user id of its own, an audit hook, bubblewrap.
 
 ``apply`` runs in the worker right after it is forked, before any learner code:
 
@@ -7,8 +7,7 @@
 - processes: RLIMIT_NPROC, which Linux counts per user id and does not enforce
   for root. That is one reason a root grader gives each worker a user id of
   its own (``UID_BASE`` + its pid, no groups). Such a worker cannot signal the
-  grader or other students' workers, cannot write into folders the grader owns,
-  and everything it starts can be killed at once by ``reap``;
+  grader or other students' workers, and cannot write into folders the grader owns;
 - file size, open files, CPU seconds, no core dumps.
 
 Run as an ordinary user, workers keep the grader's user id; the limits still
@@ -177,18 +176,6 @@ def _tasks_of(uid: int) -> int:
         if uid_line and int(uid_line.group(1)) == uid:
             count += int(threads.group(1)) if threads else 1
     return count
-
-
-def reap(uid: int) -> None:
-    """Kill every process running as ``uid`` (a worker's own uid): nothing outlives it."""
-    pid = os.fork()
-    if pid == 0:
-        try:
-            _become(uid)
-            os.kill(-1, signal.SIGKILL)   # every process this uid may signal, but not us
-        finally:
-            os._exit(0)
-    os.waitpid(pid, 0)
 
 
 # ------------------------------------------------------------ bubblewrap

@@ -127,7 +127,7 @@ class ExerciseWorker:
                     pass
             self.pid = None
         self.uid = None  # what it may have started is killed at the end of the run
-        # (Workers.close: the fork server is a subreaper), or by uid (sandbox.reap)
+        # (Workers.close: the fork server is a subreaper)
         if self.sock is not None:
             self.sock.close()
             self.sock = None
