@@ -12,12 +12,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 from rich.text import Text
 
-from . import defaults, manifest
+from . import defaults, files, manifest
 from .workspace import State, WorkspaceError, find_exercises
 
 EXIT_OK, EXIT_NOT_PASSED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -87,23 +86,9 @@ def cmd_check(args) -> int:
     console = report.make_console()
     report.render(run, console)
     if json_path is not None:
-        _write_json(document, json_path)
+        files.write_json(json_path, document)
         console.print(f"JSON report written to {json_path}")
     return EXIT_OK if run.all_passed else EXIT_NOT_PASSED
-
-
-def _write_json(document: dict, path: Path) -> None:
-    import json
-
-    fd, tmp = tempfile.mkstemp(dir=path.parent.resolve(), prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(document, f, indent=2, default=str)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
 
 
 # ----------------------------------------------------------------------- hint
@@ -174,19 +159,11 @@ def _grade_paths(args) -> list[Path]:
 
 
 def _check_bwrap() -> None:
-    import subprocess
+    from .sandbox import bwrap_problem
 
-    from .sandbox import bwrap_path
-
-    if bwrap_path() is None:
-        raise UsageError("--sandbox bwrap needs bubblewrap, which is not installed "
-                         "(Debian/Ubuntu: apt-get install bubblewrap)")
-    tried = subprocess.run([bwrap_path(), "--ro-bind", "/", "/", "--unshare-net", "true"],
-                           capture_output=True, text=True)
-    if tried.returncode != 0:
-        why = (tried.stderr.strip().splitlines() or ["no reason given"])[-1]
-        raise UsageError(f"bubblewrap cannot make a sandbox here ({why}); "
-                         "grade without --sandbox bwrap")
+    problem = bwrap_problem()
+    if problem:
+        raise UsageError(f"--sandbox bwrap cannot be used: {problem}")
 
 
 def cmd_grade(args) -> int:
@@ -227,7 +204,7 @@ def cmd_grade(args) -> int:
     with report.grading_progress(console, len(paths)) as advance:
         graded = grading.grade_all(paths, options, on_result=advance)
     if json_path is not None:
-        grades.write_json(json_path, grades.document_for(graded[0], args.format, args.visibility))
+        files.write_json(json_path, grades.document_for(graded[0], args.format, args.visibility))
     written = grades.write_out(out, graded, args.format, args.visibility) if out else []
     console.print(grades.summary_table(graded, console.plain))
     if json_path is not None:

@@ -21,6 +21,8 @@ import time
 from multiprocessing.connection import Connection, wait
 from typing import Callable
 
+from .worker import _die_with_parent
+
 
 class _Child:
     def __init__(self, work: Callable[[dict], dict]):
@@ -66,12 +68,6 @@ class _Child:
         except ChildProcessError:
             pass
         self.conn.close()
-
-
-def _die_with_parent() -> None:
-    from . import worker
-
-    worker._die_with_parent()
 
 
 def _serve(conn: Connection, work: Callable[[dict], dict]) -> None:

@@ -9,16 +9,13 @@ from __future__ import annotations
 
 import csv
 import io
-import json
-import os
-import tempfile
 from pathlib import Path
 
 from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from . import gradescope, manifest
+from . import files, gradescope, manifest
 from .grading import OK, Graded
 
 CSV_NAME = "grades.csv"
@@ -58,35 +55,15 @@ def _cell(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-def write_text(path: Path, text: str) -> None:
-    """Write atomically: a temporary file in the same folder, then a rename over ``path``."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
-def write_json(path: Path, document: dict, *, compact: bool = False) -> None:
-    """``compact`` for a class's many files: a third of the time and size of indented JSON."""
-    text = json.dumps(document, default=str, separators=(",", ":")) if compact else \
-        json.dumps(document, indent=2, default=str)
-    write_text(path, text + "\n")
-
-
 def write_out(out: Path, graded: list[Graded], fmt: str, visibility: str) -> list[Path]:
     """``--out DIR``: one JSON per submission and grades.csv; returns what was written."""
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for g in graded:
         path = out / f"{g.name}.json"
-        write_json(path, document_for(g, fmt, visibility), compact=len(graded) > 1)
+        files.write_json(path, document_for(g, fmt, visibility), compact=len(graded) > 1)
         written.append(path)
-    write_text(out / CSV_NAME, csv_text(graded))
+    files.write_atomic(out / CSV_NAME, csv_text(graded))
     written.append(out / CSV_NAME)
     return written
 

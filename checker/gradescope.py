@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import importlib
 import io
-import os
 import shlex
 import stat
 import zipfile
 from importlib import metadata
 from pathlib import Path
 
-from . import manifest
+from . import files, manifest
 
 VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
 TEST_OUTPUT_LIMIT = 3000
@@ -161,7 +160,5 @@ def bundle(out: Path, options: list[str]) -> list[str]:
             info.external_attr = (stat.S_IFREG | mode) << 16
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, data)
-    tmp = out.with_name(f".{out.name}.tmp")
-    tmp.write_bytes(buffer.getvalue())
-    os.replace(tmp, out)
+    files.write_atomic(out, buffer.getvalue())
     return [m[0] for m in members]

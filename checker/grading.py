@@ -27,7 +27,7 @@ class Options:
     limits: Limits = field(default_factory=Limits)
     jobs: int = 1
     sandbox: str = "basic"              # or "bwrap": the fork server runs inside bubblewrap
-    hide: tuple[str, ...] = ()          # what bwrap hides besides the solutions
+    hide: tuple[str, ...] = ()          # what workers may not read (submissions, output)
 
     @property
     def deadline(self) -> float:
@@ -48,24 +48,26 @@ class Graded:
     status: str                      # ok | error | timeout
     reason: str                      # short, for the CSV and the summary table
     scores: dict[str, float]         # exercise id -> points earned
-    score: float
-    max_score: float
     seconds: float
     document: dict | None = None     # the check --json document (None if it could not be graded)
+
+    @property
+    def score(self) -> float:
+        return round(sum(self.scores.values()), 2)  # as RunResult.score adds them up
+
+    @property
+    def max_score(self) -> float:
+        return sum(e.points for e in manifest.load())
 
     @classmethod
     def from_dict(cls, data: dict) -> "Graded":
         return cls(**data)
 
 
-def _max_score() -> float:
-    return sum(e.points for e in manifest.load())
-
-
 def lost(task: dict, status: str, reason: str) -> dict:
     """The result of a submission whose grading did not finish: no points at all."""
     return Graded(task["name"], task["path"], status, reason,
-                  {e.id: 0.0 for e in manifest.load()}, 0.0, _max_score(), 0.0).__dict__
+                  {e.id: 0.0 for e in manifest.load()}, 0.0).__dict__
 
 
 def grade_one(task: dict) -> dict:
@@ -97,8 +99,8 @@ def grade_one(task: dict) -> dict:
     document["sandbox"] = sandbox_facts(options)
     status, reason = status_of(result)
     scores = {e.id: e.score(result.all_or_nothing) for e in result.exercises}
-    return Graded(task["name"], task["path"], status, reason, scores, result.score,
-                  result.max_score, round(time.monotonic() - started, 3), document).__dict__
+    return Graded(task["name"], task["path"], status, reason, scores,
+                  round(time.monotonic() - started, 3), document).__dict__
 
 
 def sandbox_facts(options: dict) -> dict:

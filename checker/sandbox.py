@@ -316,3 +316,17 @@ def close_other_fds(keep: int) -> None:
                 os.close(fd)
             except OSError:
                 pass
+
+
+def bwrap_problem() -> str:
+    """'' when bubblewrap is installed and can make a sandbox here, else why not."""
+    import subprocess
+
+    if bwrap_path() is None:
+        return "bubblewrap is not installed (Debian/Ubuntu: apt-get install bubblewrap)"
+    tried = subprocess.run([bwrap_path(), "--ro-bind", "/", "/", "--unshare-net", "true"],
+                           capture_output=True, text=True)
+    if tried.returncode != 0:
+        why = (tried.stderr.strip().splitlines() or ["no reason given"])[-1]
+        return f"bubblewrap cannot make a sandbox here ({why})"
+    return ""

@@ -55,7 +55,6 @@ class ExerciseWorker:
         self.limits = limits or sandbox.Limits()
         self.hide = list(hide or [])      # paths the worker may not read (besides the kit's)
         self.pid: int | None = None
-        self.uid: int | None = None   # the worker's own user id, when it has one
         self.launched = False         # the process is started and has the file
         self.ready = False            # ... and has loaded it
         self.sock = None
@@ -86,8 +85,6 @@ class ExerciseWorker:
                   "exercise_files": [e.file for e in manifest.load()]}
         self.pid, self.sock = forkserver.spawn(config)
         self.launched = True
-        if forkserver.get().own_uid:
-            self.uid = sandbox.worker_uid(self.pid)
         try:
             codec.send(self.sock, codec.encode({"source": self.source.text}))
         except OSError:
@@ -126,8 +123,8 @@ class ExerciseWorker:
                 except (ProcessLookupError, PermissionError):
                     pass
             self.pid = None
-        self.uid = None  # what it may have started is killed at the end of the run
-        # (Workers.close: the fork server is a subreaper)
+        # what it may have started is killed at the end of the run (Workers.close: the
+        # fork server is a subreaper)
         if self.sock is not None:
             self.sock.close()
             self.sock = None

@@ -6,11 +6,9 @@ remembers hint levels. It is safe to delete and is never trusted for grading.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
-from . import manifest
+from . import files, manifest
 
 STATE_DIR = ".attn-kit"
 STATE_FILE = "state.json"
@@ -79,10 +77,7 @@ class State:
             gitignore = self.path.parent / ".gitignore"
             if not gitignore.exists():
                 gitignore.write_text("*\n", encoding="utf-8")
-            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".state-")
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(self.data, f, indent=2, sort_keys=True)
-            os.replace(tmp, self.path)
+            files.write_atomic(self.path, json.dumps(self.data, indent=2, sort_keys=True))
             return True
         except OSError:
             return False

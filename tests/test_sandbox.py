@@ -18,15 +18,7 @@ from checker import sandbox
 TIMEOUT = "1.5"
 
 
-def _bwrap_works() -> bool:
-    if sandbox.bwrap_path() is None:
-        return False
-    tried = subprocess.run([sandbox.bwrap_path(), "--ro-bind", "/", "/", "--unshare-net", "true"],
-                           capture_output=True)
-    return tried.returncode == 0
-
-
-needs_bwrap = pytest.mark.skipif(not _bwrap_works(),
+needs_bwrap = pytest.mark.skipif(bool(sandbox.bwrap_problem()),
                                  reason="bubblewrap is missing or cannot run here")
 
 # torch's C++ reads the file itself: Python's audit hook does not see it (a documented limit)
