@@ -1,5 +1,33 @@
 """attention-kit's checker: runs hidden cases against a learner's exercises.
 
+In a notebook (or any Python session)::
+
+    from checker import check
+    result = check("05")          # renders the same report as `attn-kit check 05`
+    result.all_passed, result.score
+
 This package's __init__ stays light on purpose: the fork server is forked from
 the checker right after ``import torch``, before anything else is imported.
 """
+
+
+def check(*ids: str, exercises: str | None = None, lang: str | None = None,
+          seed: int | None = None, timeout: float | None = None, show: bool = True):
+    """Check exercises (all when none are named) and return the ``RunResult``.
+
+    ``exercises``: the folder (default: ``exercises/`` here or above); ``lang``:
+    "en" or "zh" (default: from the environment); ``show=False`` only returns.
+    Raises ``ValueError`` with a one-line message for an unknown exercise or folder.
+    """
+    from . import i18n, learn, manifest, report, usage, workspace
+
+    i18n.set_lang(lang)
+    try:
+        chosen = usage.selected(list(ids)) if ids else list(manifest.load())
+        folder = workspace.find_exercises(exercises)
+    except (usage.UsageError, workspace.WorkspaceError) as exc:
+        raise ValueError(str(exc)) from None
+    run, _ = learn.run_check(folder, chosen, seed=seed, timeout=timeout)
+    if show:
+        report.render(run, report.make_console())
+    return run

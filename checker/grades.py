@@ -15,6 +15,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
+from .i18n import t
 from . import files, gradescope, manifest
 from .grading import OK, Graded
 
@@ -69,12 +70,13 @@ def write_out(out: Path, graded: list[Graded], fmt: str, visibility: str) -> lis
 
 
 def summary_table(graded: list[Graded], plain: bool = False) -> Table:
-    table = Table(title="Grades", title_justify="left", box=box.ASCII2 if plain else box.SIMPLE_HEAVY)
-    table.add_column("Submission")
-    table.add_column("Points", justify="right")
-    table.add_column("Passed", justify="right")
-    table.add_column("Status")
-    table.add_column("Reason", overflow="fold")
+    table = Table(title=t("Grades"), title_justify="left",
+                  box=box.ASCII2 if plain else box.SIMPLE_HEAVY)
+    table.add_column(t("Submission"))
+    table.add_column(t("Points"), justify="right")
+    table.add_column(t("Passed"), justify="right")
+    table.add_column(t("Status"))
+    table.add_column(t("Reason"), overflow="fold")
     colours = {OK: "green", "error": "red", "timeout": "yellow"}
     count = len(manifest.load())
     for g in graded:

@@ -18,20 +18,31 @@ from rich.table import Table
 from rich.text import Text
 
 from . import manifest
+from .i18n import get_lang, t
 from .results import ERROR, FAILED, NOT_STARTED, PASSED, TIMEOUT, ExerciseResult, RunResult
 
 MARKS = {PASSED: ("✔", "passed", "green"), FAILED: ("✘", "failed", "red"),
          NOT_STARTED: ("·", "not started", "dim"), ERROR: ("!", "error", "magenta"),
          TIMEOUT: ("⏱", "timeout", "yellow")}
+# the status words, as message ids (MARKS keeps the English ones for the extractor)
+STATUS_WORDS = {PASSED: lambda: t("passed"), FAILED: lambda: t("failed"),
+                NOT_STARTED: lambda: t("not started"), ERROR: lambda: t("error"),
+                TIMEOUT: lambda: t("timeout")}
 MAX_CODE_LINES = 6
 MAX_TEXT = 1500
 
 
 def make_console(file=None) -> Console:
     """A console that is plain (no colour, ASCII boxes) off a terminal or with NO_COLOR."""
+    if file is None and Console().is_jupyter:  # a notebook: rich renders HTML there
+        console = Console(highlight=False, emoji=False)
+        console.plain = False  # type: ignore[attr-defined]
+        return console
     file = file or sys.stdout
     plain = bool(os.environ.get("NO_COLOR")) or not getattr(file, "isatty", lambda: False)()
-    console = Console(file=file, no_color=plain, highlight=False, emoji=False,
+    is_tty = getattr(file, "isatty", lambda: False)()
+    width = None if is_tty or os.environ.get("COLUMNS") else 100  # a log has room
+    console = Console(file=file, no_color=plain, highlight=False, emoji=False, width=width,
                       force_terminal=None if not plain else False, soft_wrap=False)
     console.plain = plain  # type: ignore[attr-defined]
     return console
@@ -39,51 +50,93 @@ def make_console(file=None) -> Console:
 
 def _clip(text: str, limit: int = MAX_TEXT) -> str:
     text = text.rstrip()
-    return text if len(text) <= limit else text[:limit] + f" ... ({len(text) - limit} more)"
+    return text if len(text) <= limit else \
+        text[:limit] + t(" ... ({n} more characters)", n=len(text) - limit)
 
 
 def _status_text(status: str, plain: bool) -> Text:
-    mark, word, style = MARKS[status]
+    mark, _, style = MARKS[status]
+    word = STATUS_WORDS[status]()
     return Text(word if plain else f"{mark} {word}", style="" if plain else style)
 
 
+def title_of(exercise_id: str) -> str:
+    """The exercise's title in the run's language."""
+    return manifest.by_id()[exercise_id].text("title", get_lang())
+
+
 def table(run: RunResult, plain: bool) -> Table:
-    t = Table(box=box.ASCII2 if plain else box.SIMPLE_HEAVY, show_edge=not plain,
-              pad_edge=False, expand=False)
-    t.add_column("#", justify="right")
-    t.add_column("Exercise")
-    t.add_column("Seed §")
-    t.add_column("Status")
-    t.add_column("Cases", justify="right")
-    t.add_column("Points", justify="right")
+    grid = Table(box=box.ASCII2 if plain else box.SIMPLE_HEAVY, show_edge=not plain,
+                 pad_edge=False, expand=False)
+    grid.add_column("#", justify="right")
+    grid.add_column(t("Exercise"))
+    grid.add_column(t("Lesson §"))
+    grid.add_column(t("Status"))
+    grid.add_column(t("Cases"), justify="right")
+    grid.add_column(t("Points"), justify="right")
     current = run.current()
     for e in run.exercises:
-        marker = " <- next" if e is current else ""
-        t.add_row(e.id, Text(e.title + marker), e.seed_section,
-                  _status_text(e.status, plain), f"{e.passed}/{e.total}",
-                  f"{e.score():g}/{e.points:g}")
-    return t
+        marker = t(" <- next") if e is current else ""
+        grid.add_row(e.id, Text(title_of(e.id) + marker), e.seed_section,
+                     _status_text(e.status, plain), f"{e.passed}/{e.total}",
+                     f"{e.score():g}/{e.points:g}")
+    return grid
 
 
 def progress(run: RunResult, plain: bool):
     done = sum(e.status == PASSED for e in run.exercises)
     total = len(run.exercises)
-    label = f"{done}/{total} exercises passed · {run.score:g}/{run.max_score:g} points"
+    label = t("{done}/{total} exercises passed · {score}/{max_score} points", done=done,
+              total=total, score=f"{run.score:g}", max_score=f"{run.max_score:g}")
     if plain:
         width = 30
         filled = round(width * done / total) if total else 0
-        return Text(f"Progress [{'#' * filled}{'.' * (width - filled)}] {label}")
-    t = Table.grid(padding=(0, 1))
-    t.add_row(Text("Progress"), ProgressBar(total=total or 1, completed=done, width=40),
-              Text(label))
-    return t
+        return Text(f"{t('Progress')} [{'#' * filled}{'.' * (width - filled)}] {label}")
+    grid = Table.grid(padding=(0, 1))
+    grid.add_row(Text(t("Progress")), ProgressBar(total=total or 1, completed=done, width=40),
+                 Text(label))
+    return grid
+
+
+def listing(run: RunResult, state, plain: bool) -> Table:
+    """``attn-kit list``: every exercise, its status, points, lesson section, and progress notes."""
+    grid = Table(box=box.ASCII2 if plain else box.SIMPLE_HEAVY, show_edge=not plain,
+                 pad_edge=False, expand=False)
+    grid.add_column("#", justify="right")
+    grid.add_column(t("Exercise"), no_wrap=True)
+    grid.add_column(t("Lesson section"))
+    grid.add_column(t("Status"))
+    grid.add_column(t("Points"), justify="right")
+    grid.add_column(t("Passed since"), no_wrap=True)
+    grid.add_column(t("Hints"), justify="right")
+    current = run.current()
+    for e in run.exercises:
+        exercise = manifest.by_id()[e.id]
+        marker = t(" <- next") if e is current else ""
+        hints = exercise.hints.get(get_lang()) or exercise.hints["en"]
+        grid.add_row(e.id, Text(title_of(e.id) + marker),
+                     Text(exercise.text("section", get_lang())), _status_text(e.status, plain),
+                     f"{e.score():g}/{e.points:g}",
+                     (state.passed_at(e.id) or "")[:16] if e.status == PASSED else "",
+                     f"{state.hint_level(e.id)}/{len(hints)}")
+    return grid
+
+
+def next_line(run: RunResult) -> Text:
+    current = run.current()
+    if current is None:
+        return Text(t("Every exercise passes. Well done!"))
+    return Text(t("Next: exercise {id} · {title} ({file}). `attn-kit watch` checks it each "
+                  "time you save.", id=current.id, title=title_of(current.id),
+                  file=current.file))
 
 
 def _kv(label: str, value: str, style: str = "") -> Text:
     return Text.assemble((f"{label}: ", "bold"), (value, style))
 
 
-def panel(e: ExerciseResult, exercises_dir: str, plain: bool):
+def panel(e: ExerciseResult, exercises_dir: str, plain: bool, watching: bool = False):
+    """The current exercise: what went wrong in its first failing case, and what to do."""
     path = os.path.join(os.path.basename(os.path.normpath(exercises_dir)), e.file)
     lines: list = []
     if e.status == NOT_STARTED:
@@ -91,60 +144,65 @@ def panel(e: ExerciseResult, exercises_dir: str, plain: bool):
         missing = first is not None and first.failure is not None and \
             first.failure.kind == "missing_file"
         if missing:
-            lines.append(Text(f"{path} is missing.", style="bold"))
+            lines.append(Text(t("{path} is missing.", path=path), style="bold"))
             lines.append(Text(first.failure.likely))
+            lines.append(Text(t("`attn-kit reset {id}` puts the original stub back.", id=e.id)))
         else:
-            lines.append(Text(f"Exercise {e.id} is waiting for you: open {path}, read the "
-                              "docstring, and replace `raise NotImplementedError` with your code."))
+            lines.append(Text(t("Exercise {id} is waiting for you: open {path}, read the "
+                                "docstring, and replace `raise NotImplementedError` with your "
+                                "code.", id=e.id, path=path)))
         lines.append(Text(""))
-        lines.append(_next_steps(e, path))
+        lines.append(_next_steps(e, path, watching))
         return _box(e, lines, plain)
     case = e.first_problem()
     failed = [c for c in e.cases if c.status != PASSED]
-    lines.append(_kv("Case", case.name))
+    lines.append(_kv(t("Case"), case.name))
     f = case.failure
     if f is not None:
         lines.append(Text(_clip(f.summary), style="bold red" if not plain else ""))
         if f.expected:
-            lines.append(_kv("Expected", _clip(f.expected, 600)))
+            lines.append(_kv(t("Expected"), _clip(f.expected, 600)))
         if f.got:
-            lines.append(_kv("Got", _clip(f.got, 600)))
+            lines.append(_kv(t("Got"), _clip(f.got, 600)))
         if f.detail:
             lines.append(Text(_clip(f.detail)))
         if f.likely:
-            lines.append(_kv("Likely cause", _clip(f.likely)))
+            lines.append(_kv(t("Likely cause"), _clip(f.likely)))
         if f.frames:
-            lines.append(Text("Your code:", style="bold"))
+            lines.append(Text(t("Your code:"), style="bold"))
             for frame in f.frames[-MAX_CODE_LINES:]:
-                lines.append(Text(f"  {path}, line {frame.get('line')}, in "
-                                  f"{frame.get('function')}"))
+                lines.append(Text("  " + t("{path}, line {line}, in {function}", path=path,
+                                           line=frame.get("line"),
+                                           function=frame.get("function"))))
                 if frame.get("code"):
                     lines.append(Text(f"    {_clip(str(frame['code']), 300)}"))
     if case.output:
-        lines.append(Text("Your code printed:", style="bold"))
+        lines.append(Text(t("Your code printed:"), style="bold"))
         lines.append(Text(_clip(case.output, 800)))
     if e.forbidden:
-        lines.append(_kv("Forbidden calls in the source", "; ".join(e.forbidden)))
+        lines.append(_kv(t("Forbidden calls in the source"), "; ".join(e.forbidden)))
     if len(failed) > 1:
-        names = [c.name for c in failed[1:6]]
-        more = f" (and {len(failed) - 6} more)" if len(failed) > 6 else ""
-        lines.append(Text(f"Also not passing ({len(failed) - 1}):", style="bold"))
-        lines.extend(Text(f"  - {n}") for n in names)
-        if more:
-            lines.append(Text(f"  {more.strip()}"))
+        lines.append(Text(t("Also not passing ({n}):", n=len(failed) - 1), style="bold"))
+        lines.extend(Text(f"  - {c.name}") for c in failed[1:6])
+        if len(failed) > 6:
+            lines.append(Text("  " + t("(and {n} more)", n=len(failed) - 6)))
     lines.append(Text(""))
-    lines.append(_next_steps(e, path))
+    lines.append(_next_steps(e, path, watching))
     return _box(e, lines, plain)
 
 
-def _next_steps(e: ExerciseResult, path: str) -> Text:
-    return Text(f"Next: edit {path}, then run `attn-kit check {e.id}`. "
-                f"Stuck? `attn-kit hint {e.id}` shows one hint at a time.")
+def _next_steps(e: ExerciseResult, path: str, watching: bool = False) -> Text:
+    if watching:
+        return Text(t("Next: edit {path} and save; it is checked again at once. "
+                      "Stuck? Press h for a hint.", path=path))
+    return Text(t("Next: edit {path}, then run `attn-kit check {id}`. "
+                  "Stuck? `attn-kit hint {id}` shows one hint at a time.", path=path, id=e.id))
 
 
 def _box(e: ExerciseResult, lines: list, plain: bool):
-    title = Text(f"Exercise {e.id} · {e.title} · {MARKS[e.status][1]} "
-                 f"({e.passed}/{e.total} cases)")
+    title = Text(t("Exercise {id} · {title} · {status} ({passed}/{total} cases)", id=e.id,
+                   title=title_of(e.id), status=STATUS_WORDS[e.status](), passed=e.passed,
+                   total=e.total))
     if plain:
         rule = "-" * 72
         return Group(Text(rule), title, Text(rule), *lines)
@@ -152,18 +210,23 @@ def _box(e: ExerciseResult, lines: list, plain: bool):
                  border_style=MARKS[e.status][2], box=box.ROUNDED)
 
 
+def header(run: RunResult) -> Text:
+    return Text(t("attention-kit · {folder} · seed {seed}", folder=run.exercises_dir,
+                  seed=run.seed), style="bold")
+
+
 def render(run: RunResult, console: Console) -> None:
     plain = getattr(console, "plain", False)
-    console.print(Text(f"attention-kit · {run.exercises_dir} · seed {run.seed}", style="bold"))
+    console.print(header(run))
     console.print(table(run, plain))
     console.print(progress(run, plain))
     current = run.current()
     console.print()
     if current is None:
-        console.print(Text("All selected exercises pass. Well done!",
+        console.print(Text(t("All selected exercises pass. Well done!"),
                            style="" if plain else "bold green"))
         if len(run.exercises) < len(manifest.load()):
-            console.print(Text("Run `attn-kit check` to see where you are in the whole kit."))
+            console.print(Text(t("Run `attn-kit check` to see where you are in the whole kit.")))
         return
     console.print(panel(current, run.exercises_dir, plain))
 
@@ -187,12 +250,13 @@ def grading_progress(console: Console, total: int):
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, \
         TimeElapsedColumn
 
-    with Progress(TextColumn("Grading"), BarColumn(), MofNCompleteColumn(),
+    with Progress(TextColumn(t("Grading")), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), TextColumn("{task.description}"),
                   console=console, transient=False) as progress:
         task = progress.add_task("", total=total)
 
         def advance(graded) -> None:
             progress.update(task, advance=1,
-                            description=f"last: {graded.name} {graded.score:g} {graded.status}")
+                            description=t("last: {name} {score} {status}", name=graded.name,
+                                          score=f"{graded.score:g}", status=graded.status))
         yield advance

@@ -111,6 +111,11 @@ class RunResult:
     def all_passed(self) -> bool:
         return all(e.status == PASSED for e in self.exercises)
 
+    def __repr__(self) -> str:  # short, for a notebook's last line
+        done = sum(e.status == PASSED for e in self.exercises)
+        return (f"<RunResult: {done}/{len(self.exercises)} exercises passed, "
+                f"{self.score:g}/{self.max_score:g} points>")
+
     def current(self) -> ExerciseResult | None:
         """The first unfinished exercise, in manifest order."""
         return next((e for e in self.exercises if e.status != PASSED), None)

@@ -1,0 +1,182 @@
+"""Every text the learner reads, in English and Chinese (gettext style).
+
+A message is written in the code in English, as a template: ``t("{func} raised
+{error}", func=..., error=...)``. The English template is the message's id; the
+Chinese text for it lives in ``locale/zh/*.toml`` (``"English" = "中文"``). One
+run speaks one language, set with ``set_lang`` (from ``--lang`` or the
+environment); English needs no catalog.
+
+``python -m checker.i18n`` lists the ids the code uses that a catalog lacks, and
+the catalog entries no code uses any more; the kit's tests fail on either.
+
+Which literals are message ids (see ``extract``):
+- the first argument of ``t(...)`` and of the ``@case(...)`` decorator;
+- in the hidden cases and the comparison helpers, a literal string passed as
+  ``likely=``, ``what=``, ``expected=``, ``got=``, ``detail=`` or ``summary=``,
+  the summary of ``CaseFailure(...)`` / ``compare.true(cond, ...)``, and the keys
+  of a ``suspects={...}`` dict. Code that builds such a text from values uses
+  ``t()`` with a template instead of an f-string (the tests refuse f-strings there).
+"""
+from __future__ import annotations
+
+import ast
+import functools
+import os
+import sys
+from pathlib import Path
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+LANGS = ("en", "zh")
+LOCALE = Path(__file__).with_name("locale")
+_lang = "en"
+MISSES: set[str] = set()  # ids looked up in a non-English run that the catalog lacks
+
+
+class Translated(str):
+    """A text already in the run's language: ``t()`` passes it through unchanged."""
+
+
+def detect(environ=None) -> str:
+    """The language from the environment: LC_ALL, then LC_MESSAGES, then LANG (POSIX order)."""
+    environ = os.environ if environ is None else environ
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(var, "")
+        if value:
+            return "zh" if value.lower().startswith("zh") else "en"
+    return "en"
+
+
+def set_lang(lang: str | None) -> str:
+    """Set the run's language (None: from the environment); returns it."""
+    global _lang
+    lang = lang or detect()
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGS)}")
+    _lang = lang
+    return lang
+
+
+def get_lang() -> str:
+    return _lang
+
+
+@functools.lru_cache(maxsize=None)
+def catalog(lang: str) -> dict[str, str]:
+    """All ``locale/<lang>/*.toml`` files, merged."""
+    merged: dict[str, str] = {}
+    folder = LOCALE / lang
+    for path in sorted(folder.glob("*.toml")) if folder.is_dir() else ():
+        with open(path, "rb") as f:
+            merged.update(tomllib.load(f))
+    return merged
+
+
+def t(msgid: str, /, **values) -> str:
+    """``msgid`` in the run's language, with ``values`` filled in."""
+    if isinstance(msgid, Translated) or not msgid:
+        return msgid
+    text = msgid
+    if _lang != "en":
+        found = catalog(_lang).get(msgid)
+        if found is None:
+            MISSES.add(msgid)
+        else:
+            text = found
+    if values:
+        text = text.format(**values)
+    return Translated(text)
+
+
+# ----------------------------------------------------------------- extraction
+MESSAGE_KWARGS = ("likely", "what", "expected", "got", "detail", "summary")
+# where the message kwargs and positional summaries are message ids
+CASE_CODE = ("cases", "compare.py")
+
+
+def _literal(node) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _callee(node: ast.Call) -> str:
+    f = node.func
+    return f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+
+
+def extract_file(path: Path, case_code: bool) -> tuple[set[str], list[str]]:
+    """(message ids, problems) of one source file; problems are f-strings where an id goes."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    ids: set[str] = set()
+    problems: list[str] = []
+
+    def take(node, where: str) -> None:
+        text = _literal(node)
+        if text is not None:
+            if text:
+                ids.add(text)
+        elif isinstance(node, ast.JoinedStr):
+            problems.append(f"{path.name}:{node.lineno}: an f-string as {where}; "
+                            "use t(\"template {x}\", x=...) so it can be translated")
+
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = _callee(node)
+        if name in ("t", "case") and node.args:
+            take(node.args[0], f"the message of {name}()")
+        if not case_code:
+            continue
+        if name == "CaseFailure" and node.args:
+            take(node.args[0], "a CaseFailure summary")
+        if name == "true" and len(node.args) > 1:
+            take(node.args[1], "a compare.true summary")
+        for kw in node.keywords:
+            if kw.arg in MESSAGE_KWARGS:
+                take(kw.value, f"{kw.arg}=")
+            elif kw.arg == "suspects" and isinstance(kw.value, ast.Dict):
+                for key in kw.value.keys:
+                    take(key, "a suspects key")
+    return ids, problems
+
+
+def extract(package: Path = Path(__file__).parent) -> tuple[set[str], list[str]]:
+    """Every message id the kit's code uses, and the places that cannot be translated."""
+    ids: set[str] = set()
+    problems: list[str] = []
+    for path in sorted(package.rglob("*.py")):
+        rel = path.relative_to(package).as_posix()
+        found, bad = extract_file(path, case_code=rel.startswith(CASE_CODE))
+        ids |= found
+        problems += bad
+    return ids, problems
+
+
+def _placeholders(text: str) -> set[str]:
+    import string
+
+    return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
+
+
+def audit(lang: str = "zh") -> dict[str, list[str]]:
+    """What is wrong with a catalog: missing ids, unused entries, mismatched placeholders."""
+    ids, problems = extract()
+    table = catalog(lang)
+    mismatched = [k for k, v in table.items()
+                  if k in ids and _placeholders(k) != _placeholders(v)]
+    return {"missing": sorted(ids - set(table)), "unused": sorted(set(table) - ids),
+            "placeholders": sorted(mismatched), "untranslatable": problems}
+
+
+def main() -> int:
+    report = audit()
+    for kind, items in report.items():
+        for item in items:
+            print(f"{kind}: {item}")
+    return 1 if any(report.values()) else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

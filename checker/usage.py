@@ -1,0 +1,47 @@
+"""What the commands share: the usage error, picking exercises, checking option values."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import manifest
+from .i18n import t
+
+EXIT_OK, EXIT_NOT_PASSED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+
+
+class UsageError(Exception):
+    """A mistake in how a command was called; the message says what to do instead."""
+
+
+def selected(ids: list[str]) -> list[manifest.Exercise]:
+    """The exercises a learner named ("5", "05", "ex05", "softmax"), in the kit's order."""
+    chosen = []
+    for raw in ids:
+        exercise = manifest.resolve(raw)
+        if exercise is None:
+            known = ", ".join(e.id for e in manifest.load())
+            raise UsageError(t("unknown exercise {name}; the exercises are {known}",
+                               name=repr(raw), known=known))
+        if exercise not in chosen:
+            chosen.append(exercise)
+    order = [e.id for e in manifest.load()]
+    return sorted(chosen, key=lambda e: order.index(e.id))
+
+
+def output_file(raw: str | None, option: str = "--json") -> Path | None:
+    """A file to write: its folder must exist and it must not be a folder."""
+    if not raw:
+        return None
+    path = Path(raw).expanduser()
+    if path.is_dir():
+        raise UsageError(t("{option} wants a file name, and {path} is a folder",
+                           option=option, path=raw))
+    if not path.parent.resolve().is_dir():
+        raise UsageError(t("cannot write {path}: the folder {folder} does not exist",
+                           path=raw, folder=path.parent))
+    return path
+
+
+def positive_timeout(seconds: float) -> None:
+    if seconds <= 0:
+        raise UsageError(t("--timeout must be a positive number of seconds"))

@@ -1,0 +1,343 @@
+"""The learner's loop as a learner meets it: init, watch, list, hint, reset, solution.
+
+``watch`` runs in a real pseudo-terminal and is driven by real file changes and
+key presses, each step with a timeout.
+"""
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import pty
+import re
+import select
+import shutil
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+from checker import check as notebook_check
+from checker import manifest, workspace
+from checker.results import RunResult
+from conftest import EXERCISES, ROOT, SOLUTIONS, cli
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]")
+EN = {"LANG": "en_US.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
+ZH = {"LANG": "zh_CN.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
+
+
+def env(lang=EN, **more):
+    return {**os.environ, **lang, "COLUMNS": "", **more}
+
+
+@pytest.fixture
+def work(tmp_path) -> Path:
+    """A workspace made by `attn-kit init`, exercise 01 solved."""
+    done = cli("init", str(tmp_path / "work"), env=env())
+    assert done.returncode == 0, done.stderr
+    shutil.copy(SOLUTIONS / "ex01_soft_lookup.py", tmp_path / "work" / "exercises")
+    return tmp_path / "work"
+
+
+def wrong_qkv() -> str:
+    stub = (EXERCISES / "ex02_qkv_projection.py").read_text()
+    return stub.replace("raise NotImplementedError", "return X @ W_Q, X @ W_V, X @ W_K", 1)
+
+
+# ----------------------------------------------------------------------- init
+def test_init_makes_a_workspace_that_check_finds_and_never_overwrites(tmp_path):
+    done = cli("init", str(tmp_path / "w"), env=env())
+    assert done.returncode == 0, done.stderr
+    assert "attn-kit watch" in done.stdout
+    for e in manifest.load():
+        assert (tmp_path / "w" / "exercises" / e.file).read_text() == \
+            (EXERCISES / e.file).read_text()
+    (tmp_path / "w" / "exercises" / "ex01_soft_lookup.py").write_text("# mine\n")
+    again = cli("init", str(tmp_path / "w"), env=env())
+    assert again.returncode == 2 and "nothing was changed" in again.stderr
+    assert (tmp_path / "w" / "exercises" / "ex01_soft_lookup.py").read_text() == "# mine\n"
+    sub = tmp_path / "w" / "notes"
+    sub.mkdir()
+    checked = cli("check", "02", cwd=sub, env=env())  # found from a folder below
+    assert checked.returncode == 1 and "not started" in checked.stdout
+
+
+def test_the_kit_ships_exactly_the_stubs_of_the_repo():
+    """checker/stubs/ (what reset and init restore) is a copy of exercises/."""
+    shipped = sorted(p.name for p in workspace.STUBS.glob("*.py"))
+    assert shipped == sorted(e.file for e in manifest.load())
+    for e in manifest.load():
+        assert workspace.stub_text(e) == (EXERCISES / e.file).read_text(), (
+            f"checker/stubs/{e.file} differs from exercises/{e.file}: copy exercises/ over it")
+
+
+def test_commands_outside_a_workspace_say_where_to_go(tmp_path):
+    for command in (["check"], ["list"], ["watch"], ["reset", "01"], ["solution", "01"]):
+        done = cli(*command, cwd=tmp_path, env=env())
+        assert done.returncode == 2, command
+        assert "attn-kit init" in done.stderr and "Traceback" not in done.stderr
+
+
+# ---------------------------------------------------------------------- reset
+def test_reset_backs_up_the_learners_file_and_restores_the_stub(work):
+    mine = work / "exercises" / "ex01_soft_lookup.py"
+    text = mine.read_text()
+    done = cli("reset", "01", cwd=work, env=env())
+    assert done.returncode == 0, done.stderr
+    backups = list((work / ".attn-kit" / "backups").glob("ex01_soft_lookup.*.py"))
+    assert len(backups) == 1 and backups[0].read_text() == text
+    assert str(backups[0].relative_to(work)) in done.stdout.replace("\n", "")
+    assert mine.read_text() == (EXERCISES / "ex01_soft_lookup.py").read_text()
+    # twice in a row: nothing of the learner's to keep, so no second backup
+    again = cli("reset", "1", cwd=work, env=env())
+    assert again.returncode == 0 and "nothing of yours" in again.stdout
+    assert len(list((work / ".attn-kit" / "backups").iterdir())) == 1
+    # a second edit and reset keeps both backups
+    mine.write_text(text + "\n# second try\n")
+    cli("reset", "01", cwd=work, env=env())
+    kept = sorted(p.read_text() for p in (work / ".attn-kit" / "backups").iterdir())
+    assert kept == sorted([text, text + "\n# second try\n"])
+
+
+def test_reset_brings_back_a_deleted_file(work):
+    (work / "exercises" / "ex03_attention_scores.py").unlink()
+    done = cli("reset", "03", cwd=work, env=env())
+    assert done.returncode == 0
+    assert (work / "exercises" / "ex03_attention_scores.py").read_text() == \
+        (EXERCISES / "ex03_attention_scores.py").read_text()
+
+
+def test_reset_refuses_what_it_cannot_back_up(work):
+    target = work / "exercises" / "ex04_scaling.py"
+    target.unlink()
+    target.mkdir()
+    done = cli("reset", "04", cwd=work, env=env())
+    assert done.returncode == 2 and "not a regular file" in done.stderr
+    assert target.is_dir()
+    unknown = cli("reset", "42", cwd=work, env=env())
+    assert unknown.returncode == 2 and "unknown exercise" in unknown.stderr
+
+
+# ------------------------------------------------------------------- solution
+def test_solution_only_once_passing_or_forced(work):
+    marker = "x_max = x.amax(dim=dim, keepdim=True).detach()"  # a line of the reference 05
+    hidden = cli("solution", "05", cwd=work, env=env())
+    assert hidden.returncode == 1 and marker not in hidden.stdout
+    assert "--force" in hidden.stdout
+    needs_yes = cli("solution", "05", "--force", cwd=work, env=env())
+    assert needs_yes.returncode == 2 and "--yes" in needs_yes.stderr
+    forced = cli("solution", "05", "--force", "--yes", cwd=work, env=env())
+    assert forced.returncode == 0 and marker in forced.stdout
+    shutil.copy(SOLUTIONS / "ex05_softmax.py", work / "exercises")
+    shown = cli("solution", "softmax", cwd=work, env=env())
+    assert shown.returncode == 0 and marker in shown.stdout
+    assert "# 1) find the largest score" in shown.stdout  # with its comments
+
+
+# ----------------------------------------------------------------- list, state
+def test_list_shows_status_points_section_and_next_and_remembers_passes(work):
+    done = cli("list", cwd=work, env=env())
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    rows = {line.split("|")[0].strip(): line for line in out.splitlines() if "|" in line}
+    assert "passed" in rows["01"] and "10/10" in rows["01"]
+    assert "not started" in rows["02"] and "<- next" in rows["02"] and "0/10" in rows["02"]
+    assert "§1 soft lookup" in rows["01"]
+    assert "Next: exercise 02" in out.replace("\n", " ")
+    state = json.loads((work / ".attn-kit" / "state.json").read_text())
+    assert set(state["passed"]) == {"01"} and state["passed"]["01"][:4].isdigit()
+    # the progress file is only a convenience: broken or gone, everything still works
+    (work / ".attn-kit" / "state.json").write_text("{not json")
+    assert cli("list", cwd=work, env=env()).returncode == 0
+    shutil.rmtree(work / ".attn-kit")
+    assert cli("hint", "02", cwd=work, env=env()).returncode == 0
+    assert (work / ".attn-kit" / ".gitignore").read_text() == "*\n"
+
+
+def test_the_grader_never_reads_the_progress_file(work, tmp_path):
+    (work / ".attn-kit").mkdir(exist_ok=True)
+    (work / ".attn-kit" / "state.json").write_text(json.dumps(
+        {"passed": {e.id: "2026-01-01 00:00:00" for e in manifest.load()}}))
+    out = tmp_path / "grade.json"
+    done = cli("grade", str(work), "--json", str(out), env=env())
+    assert done.returncode == 0, done.stderr
+    assert json.loads(out.read_text())["score"] == 10  # only 01 is solved
+
+
+# -------------------------------------------------------------- languages
+def test_every_screen_in_chinese(work):
+    checked = cli("check", "02", "--lang", "zh", cwd=work, env=env())
+    assert "未开始" in checked.stdout and "练习 02" in checked.stdout
+    listed = cli("list", cwd=work, env=env(ZH))  # from LANG
+    assert "已通过" in listed.stdout and "下一个" in listed.stdout
+    hint = cli("hint", "02", "--lang", "zh", cwd=work, env=env())
+    assert "提示 1/3" in hint.stdout
+    (work / "exercises" / "ex02_qkv_projection.py").write_text(wrong_qkv())
+    failed = cli("check", "02", "--lang", "zh", cwd=work, env=env())
+    assert "未通过" in failed.stdout and "期望" in failed.stdout
+    reset = cli("reset", "02", "--lang", "zh", cwd=work, env=env())
+    assert "已备份到" in reset.stdout
+    usage = cli("check", "99", cwd=work, env=env(ZH))
+    assert usage.returncode == 2 and "没有练习" in usage.stderr
+    helped = cli("--help", env=env(ZH))
+    assert "从 `attn-kit watch` 开始" in helped.stdout.replace("\n", "")
+    english = cli("check", "02", "--lang", "en", cwd=work, env=env(ZH))  # --lang wins
+    assert "not started" in english.stdout
+    bad = cli("check", "--lang", "fr", cwd=work, env=env())
+    assert bad.returncode == 2 and "invalid choice" in bad.stderr
+
+
+def test_the_ui_catalog_has_every_message_in_chinese():
+    from checker import i18n
+
+    report = i18n.audit("zh")
+    assert not report["missing"], report["missing"][:10]
+    assert not report["placeholders"], report["placeholders"]
+    assert not report["untranslatable"], report["untranslatable"]
+    assert not report["unused"], report["unused"][:10]
+
+
+def test_every_title_section_and_hint_exists_in_both_languages():
+    for e in manifest.load():
+        for field in ("title", "section"):
+            assert all(getattr(e, field).get(lang) for lang in ("en", "zh")), (e.id, field)
+        assert len(e.hints["en"]) == len(e.hints["zh"]) >= 2, e.id
+
+
+# ------------------------------------------------------------------- notebook
+def test_notebook_check_renders_and_returns_a_result(work, monkeypatch, capsys):
+    monkeypatch.chdir(work)
+    result = notebook_check("01", "02", lang="en")
+    assert isinstance(result, RunResult)
+    assert [e.status for e in result.exercises] == ["passed", "not_started"]
+    assert "<RunResult: 1/2 exercises passed" in repr(result)
+    out = capsys.readouterr().out
+    assert "Exercise 02" in out and "not started" in out
+    with pytest.raises(ValueError, match="unknown exercise"):
+        notebook_check("42")
+    quiet = notebook_check("01", show=False, lang="zh")
+    assert quiet.all_passed and capsys.readouterr().out == ""
+    from checker import i18n
+
+    i18n.set_lang("en")
+
+
+# ---------------------------------------------------------------------- watch
+class Terminal:
+    """A command in a pseudo-terminal: what a learner's terminal would show and send."""
+
+    def __init__(self, args, cwd, environ, columns=120, rows=60):
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        self.proc = subprocess.Popen([sys.executable, "-m", "checker", *args], cwd=cwd,
+                                     env=environ, stdin=slave, stdout=slave, stderr=slave,
+                                     close_fds=True)
+        os.close(slave)
+        self.seen = ""
+
+    def expect(self, text: str, timeout: float = 30) -> str:
+        """Wait until ``text`` is on the screen (since the last ``advance``); returns it all."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if text in self.flat(self.seen):
+                return self.seen
+            ready, _, _ = select.select([self.master], [], [], 0.2)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 65536)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                self.seen += ANSI.sub("", chunk.decode("utf-8", "replace"))
+        raise AssertionError(f"{text!r} did not appear within {timeout} s; the screen showed:\n"
+                             + self.seen[-3000:])
+
+    @staticmethod
+    def flat(text: str) -> str:
+        return " ".join(text.replace("│", " ").split())
+
+    def advance(self) -> None:
+        """Later expects look only at output from now on."""
+        self.seen = ""
+
+    def send(self, keys: str) -> None:
+        os.write(self.master, keys.encode())
+
+    def close(self) -> int:
+        try:
+            return self.proc.wait(timeout=20)
+        finally:
+            if self.proc.poll() is None:
+                self.proc.kill()
+            os.close(self.master)
+
+
+def save(path: Path, text: str) -> None:
+    path.write_text(text)
+
+
+def test_watch_checks_on_save_moves_on_and_answers_keys(work):
+    term = Terminal(["watch", "--lang", "en"], work, env())
+    try:
+        term.expect("Exercise 02 · Q, K, V projections · not started")
+        term.expect("keys: h hint")
+        term.advance()
+        save(work / "exercises" / "ex02_qkv_projection.py", wrong_qkv())  # a wrong attempt
+        screen = term.expect("keys: h hint")
+        assert "failed" in screen and "Likely cause" in screen, screen
+        assert "checked 02" in screen
+        term.advance()
+        shutil.copy(SOLUTIONS / "ex02_qkv_projection.py", work / "exercises")  # right
+        screen = term.flat(term.expect("keys: h hint"))
+        assert "Exercise 02 · Q, K, V projections passes!" in screen
+        assert "Press s to compare" in screen
+        assert "Exercise 03 · Attention scores · not started" in screen  # moved on
+        term.advance()
+        term.send("s")
+        screen = term.expect("keys: h hint")
+        assert "Reference solution of exercise 02" in screen and "X @ W_Q" in screen
+        term.advance()
+        term.send("h")
+        hint = manifest.by_id()["03"].hints["en"][0]
+        assert hint.split(",")[0] in term.flat(term.expect("keys: h hint"))
+        term.advance()
+        term.send("l")
+        assert "Lesson section" in term.expect("keys: h hint")
+        term.advance()
+        term.send("n")
+        assert "Skipped to exercise 04" in term.flat(term.expect("keys: h hint"))
+        term.advance()
+        term.send("q")
+        term.expect("Bye!")
+        assert term.close() == 0
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()
+    state = json.loads((work / ".attn-kit" / "state.json").read_text())
+    assert set(state["passed"]) == {"01", "02"} and state["hints"]["03"] == 1
+
+
+def test_watch_in_chinese_and_recheck_by_hand(work):
+    term = Terminal(["watch"], work, env(ZH))
+    try:
+        term.expect("练习 02")
+        term.expect("按键：h 提示")
+        term.advance()
+        # r re-checks everything by hand (for file systems that send no change events)
+        shutil.copy(SOLUTIONS / "ex02_qkv_projection.py", work / "exercises")
+        term.expect("练习 03")
+        term.advance()
+        term.send("r")
+        term.expect("检查了 全部")
+        term.send("q")
+        term.expect("再见")
+        assert term.close() == 0
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()
