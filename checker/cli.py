@@ -31,6 +31,28 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(t("{message} (see `attn-kit --help`)", message=message))
 
 
+def N_(text: str) -> str:
+    """Marks a message id that is translated later (here: argparse's own texts)."""
+    return text
+
+
+# argparse's own texts that a learner meets; argparse looks each up through its
+# module-level ``_`` at the moment it prints, so routing that through t() is enough.
+ARGPARSE_TEXTS = frozenset((
+    N_("usage: "), N_("positional arguments"), N_("options"),
+    N_("show this help message and exit"), N_("show program's version number and exit"),
+    N_("argument %(argument_name)s: %(message)s"), N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"), N_("expected one argument"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+))
+
+
+def _argparse_speaks_our_language() -> None:
+    argparse._ = lambda text: t(text) if text in ARGPARSE_TEXTS else text
+
+
 def _lang_from(argv: list[str]) -> str | None:
     """``--lang X`` from the command line, read before parsing so that --help speaks it too."""
     for i, arg in enumerate(argv):
@@ -62,7 +84,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="attn-kit", description=t(
         "attention-kit: learn attention by filling in ten exercises; the checker tells you "
         "what works. Start with `attn-kit watch`."))
-    parser.add_argument("--version", action="version", version=_version())
+    parser.add_argument("--version", action="version", version=_version(),
+                        help=t("show program's version number and exit"))
+    parser.add_argument("--lang", dest="top_lang", choices=i18n.LANGS,
+                        help=t("language of the screens: en or zh (default: from LC_ALL / LANG)"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     watch = _command(sub, "watch", "watch:cmd_watch", t(
@@ -170,6 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     wanted = _lang_from(argv)
     i18n.set_lang(wanted if wanted in i18n.LANGS else None)
+    _argparse_speaks_our_language()
     try:
         parser = build_parser()
         args = parser.parse_args(argv)

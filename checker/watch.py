@@ -129,10 +129,9 @@ class Watch:
             else:
                 self.extra = [solution_view(manifest.by_id()[shown], self.console.plain,
                                             code_only=True)]
-        elif key in ("?", "\n", "\r", " ", "\x1b"):
-            pass  # back to the exercise
-        else:
+        elif key.isalnum() and key.isascii():
             self.banner = [Text(t("Unknown key {key!r}.", key=key))]
+        # any other key (Enter, space, an arrow's escape sequence) goes back to the exercise
         return True
 
     # --------------------------------------------------------------- screen
@@ -181,6 +180,8 @@ class Watch:
                     kind, value = self.events.get(timeout=0.5)
                 except queue.Empty:
                     continue
+                except KeyboardInterrupt:  # Ctrl-C is a way to quit too
+                    kind, value = "key", "q"
                 if kind == "file":
                     ids = {value}
                     time.sleep(DEBOUNCE)

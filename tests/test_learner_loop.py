@@ -5,18 +5,9 @@ key presses, each step with a timeout.
 """
 from __future__ import annotations
 
-import fcntl
 import json
 import os
-import pty
-import re
-import select
 import shutil
-import struct
-import subprocess
-import sys
-import termios
-import time
 from pathlib import Path
 
 import pytest
@@ -24,9 +15,9 @@ import pytest
 from checker import check as notebook_check
 from checker import manifest, workspace
 from checker.results import RunResult
-from conftest import EXERCISES, ROOT, SOLUTIONS, cli
+from conftest import EXERCISES, SOLUTIONS, cli
+from terminal import Terminal
 
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]")
 EN = {"LANG": "en_US.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
 ZH = {"LANG": "zh_CN.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
 
@@ -228,56 +219,6 @@ def test_notebook_check_renders_and_returns_a_result(work, monkeypatch, capsys):
 
 
 # ---------------------------------------------------------------------- watch
-class Terminal:
-    """A command in a pseudo-terminal: what a learner's terminal would show and send."""
-
-    def __init__(self, args, cwd, environ, columns=120, rows=60):
-        self.master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
-        self.proc = subprocess.Popen([sys.executable, "-m", "checker", *args], cwd=cwd,
-                                     env=environ, stdin=slave, stdout=slave, stderr=slave,
-                                     close_fds=True)
-        os.close(slave)
-        self.seen = ""
-
-    def expect(self, text: str, timeout: float = 30) -> str:
-        """Wait until ``text`` is on the screen (since the last ``advance``); returns it all."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if text in self.flat(self.seen):
-                return self.seen
-            ready, _, _ = select.select([self.master], [], [], 0.2)
-            if ready:
-                try:
-                    chunk = os.read(self.master, 65536)
-                except OSError:
-                    break
-                if not chunk:
-                    break
-                self.seen += ANSI.sub("", chunk.decode("utf-8", "replace"))
-        raise AssertionError(f"{text!r} did not appear within {timeout} s; the screen showed:\n"
-                             + self.seen[-3000:])
-
-    @staticmethod
-    def flat(text: str) -> str:
-        return " ".join(text.replace("│", " ").split())
-
-    def advance(self) -> None:
-        """Later expects look only at output from now on."""
-        self.seen = ""
-
-    def send(self, keys: str) -> None:
-        os.write(self.master, keys.encode())
-
-    def close(self) -> int:
-        try:
-            return self.proc.wait(timeout=20)
-        finally:
-            if self.proc.poll() is None:
-                self.proc.kill()
-            os.close(self.master)
-
-
 def save(path: Path, text: str) -> None:
     path.write_text(text)
 
