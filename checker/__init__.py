@@ -29,5 +29,24 @@ def check(*ids: str, exercises: str | None = None, lang: str | None = None,
         raise ValueError(str(exc)) from None
     run, _ = learn.run_check(folder, chosen, seed=seed, timeout=timeout)
     if show:
-        report.render(run, report.make_console())
+        report.render(run, report.make_console(), "notebook")
     return run
+
+
+def hint(exercise: str, *, all: bool = False, lang: str | None = None,  # noqa: A002
+         exercises: str | None = None) -> None:
+    """Show the next hint of an exercise (remembered, as `attn-kit hint`), or every hint."""
+    from . import i18n, learn, report, usage, workspace
+
+    i18n.set_lang(lang)
+    try:
+        chosen = usage.selected([exercise])[0]
+    except usage.UsageError as exc:
+        raise ValueError(str(exc)) from None
+    try:
+        state = workspace.State(workspace.find_exercises(exercises))
+    except workspace.WorkspaceError:
+        state = None
+    console = report.make_console()
+    for line in learn.hint_text(chosen, state, all):
+        console.print(line)

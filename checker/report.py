@@ -135,8 +135,11 @@ def _kv(label: str, value: str, style: str = "") -> Text:
     return Text.assemble((f"{label}: ", "bold"), (value, style))
 
 
-def panel(e: ExerciseResult, exercises_dir: str, plain: bool, watching: bool = False):
-    """The current exercise: what went wrong in its first failing case, and what to do."""
+def panel(e: ExerciseResult, exercises_dir: str, plain: bool, where: str = "cli"):
+    """The current exercise: what went wrong in its first failing case, and what to do.
+
+    ``where`` the learner reads it ("cli", "watch" or "notebook") decides the next step.
+    """
     path = os.path.join(os.path.basename(os.path.normpath(exercises_dir)), e.file)
     lines: list = []
     if e.status == NOT_STARTED:
@@ -152,7 +155,7 @@ def panel(e: ExerciseResult, exercises_dir: str, plain: bool, watching: bool = F
                                 "docstring, and replace `raise NotImplementedError` with your "
                                 "code.", id=e.id, path=path)))
         lines.append(Text(""))
-        lines.append(_next_steps(e, path, watching))
+        lines.append(_next_steps(e, path, where))
         return _box(e, lines, plain)
     case = e.first_problem()
     failed = [c for c in e.cases if c.status != PASSED]
@@ -187,12 +190,16 @@ def panel(e: ExerciseResult, exercises_dir: str, plain: bool, watching: bool = F
         if len(failed) > 6:
             lines.append(Text("  " + t("(and {n} more)", n=len(failed) - 6)))
     lines.append(Text(""))
-    lines.append(_next_steps(e, path, watching))
+    lines.append(_next_steps(e, path, where))
     return _box(e, lines, plain)
 
 
-def _next_steps(e: ExerciseResult, path: str, watching: bool = False) -> Text:
-    if watching:
+def _next_steps(e: ExerciseResult, path: str, where: str = "cli") -> Text:
+    if where == "notebook":
+        return Text(t("Next: edit {path} and save it, then run `check(\"{id}\")` again. "
+                      "Stuck? `hint(\"{id}\")` gives one hint at a time (`from checker "
+                      "import hint`).", path=path, id=e.id))
+    if where == "watch":
         return Text(t("Next: edit {path} and save; it is checked again at once. "
                       "Stuck? Press h for a hint.", path=path))
     return Text(t("Next: edit {path}, then run `attn-kit check {id}`. "
@@ -215,7 +222,7 @@ def header(run: RunResult) -> Text:
                   seed=run.seed), style="bold")
 
 
-def render(run: RunResult, console: Console) -> None:
+def render(run: RunResult, console: Console, where: str = "cli") -> None:
     plain = getattr(console, "plain", False)
     console.print(header(run))
     console.print(table(run, plain))
@@ -228,7 +235,7 @@ def render(run: RunResult, console: Console) -> None:
         if len(run.exercises) < len(manifest.load()):
             console.print(Text(t("Run `attn-kit check` to see where you are in the whole kit.")))
         return
-    console.print(panel(current, run.exercises_dir, plain))
+    console.print(panel(current, run.exercises_dir, plain, where))
 
 
 @contextlib.contextmanager

@@ -160,7 +160,7 @@ class Watch:
             c.print(Text(t("Press s to see the last reference solution, l for the list, "
                            "q to quit.")))
         else:
-            c.print(panel(self.results[self.focus], str(self.dir), plain, watching=True))
+            c.print(panel(self.results[self.focus], str(self.dir), plain, "watch"))
         for item in self.extra:
             c.print(item)
         c.print(Text(self.timing, style="dim"))

@@ -282,3 +282,29 @@ def test_watch_in_chinese_and_recheck_by_hand(work):
     finally:
         if term.proc.poll() is None:
             term.proc.kill()
+
+
+def test_check_in_a_real_jupyter_notebook(work):
+    """`from checker import check; check("02")` in a Jupyter kernel: rich's HTML, and a result."""
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [
+        nbformat.v4.new_code_cell('from checker import check, hint\n'
+                                  'result = check("01", "02", lang="en")\nresult'),
+        nbformat.v4.new_code_cell("result.all_passed, result.score"),
+        nbformat.v4.new_code_cell('hint("02", lang="en")'),
+    ]
+    client = nbclient.NotebookClient(notebook, timeout=120, kernel_name="python3",
+                                     resources={"metadata": {"path": str(work)}})
+    client.execute()
+    outputs = [o for cell in notebook.cells for o in cell.outputs]
+    assert not [o for o in outputs if o.output_type == "error"], outputs
+    html = "".join(o.get("data", {}).get("text/html", "") for o in outputs)
+    assert "Exercise 02" in html and "not started" in html and "<span" in html  # rich's HTML
+    assert 'run `check("02")` again' in html
+    results = [o["data"]["text/plain"] for o in outputs if o.output_type == "execute_result"]
+    assert results[0].startswith("<RunResult: 1/2 exercises passed")
+    assert results[1] == "(False, 10.0)"
+    hint = manifest.by_id()["02"].hints["en"][0]
+    assert hint[:30] in html.replace("\n", " ")
