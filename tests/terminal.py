@@ -60,10 +60,18 @@ class Terminal:
     def send(self, keys: str) -> None:
         os.write(self.master, keys.encode())
 
-    def close(self) -> int:
+    def __enter__(self) -> "Terminal":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
         try:
-            return self.proc.wait(timeout=20)
-        finally:
-            if self.proc.poll() is None:
-                self.proc.kill()
             os.close(self.master)
+        except OSError:
+            pass
+
+    def close(self) -> int:
+        """Wait for the command to end; returns its exit status."""
+        return self.proc.wait(timeout=20)

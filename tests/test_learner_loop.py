@@ -224,8 +224,7 @@ def save(path: Path, text: str) -> None:
 
 
 def test_watch_checks_on_save_moves_on_and_answers_keys(work):
-    term = Terminal(["watch", "--lang", "en"], work, env())
-    try:
+    with Terminal(["watch", "--lang", "en"], work, env()) as term:
         term.expect("Exercise 02 · Q, K, V projections · not started")
         term.expect("keys: h hint")
         term.advance()
@@ -257,31 +256,28 @@ def test_watch_checks_on_save_moves_on_and_answers_keys(work):
         term.send("q")
         term.expect("Bye!")
         assert term.close() == 0
-    finally:
-        if term.proc.poll() is None:
-            term.proc.kill()
     state = json.loads((work / ".attn-kit" / "state.json").read_text())
     assert set(state["passed"]) == {"01", "02"} and state["hints"]["03"] == 1
 
 
 def test_watch_in_chinese_and_recheck_by_hand(work):
-    term = Terminal(["watch"], work, env(ZH))
-    try:
+    with Terminal(["watch"], work, env(ZH)) as term:  # the language from LANG
         term.expect("练习 02")
         term.expect("按键：h 提示")
         term.advance()
-        # r re-checks everything by hand (for file systems that send no change events)
-        shutil.copy(SOLUTIONS / "ex02_qkv_projection.py", work / "exercises")
-        term.expect("练习 03")
+        save(work / "exercises" / "ex02_qkv_projection.py", wrong_qkv())
+        screen = term.flat(term.expect("按键：h 提示"))
+        assert "未通过" in screen and "可能的原因" in screen, screen
         term.advance()
-        term.send("r")
+        shutil.copy(SOLUTIONS / "ex02_qkv_projection.py", work / "exercises")
+        screen = term.flat(term.expect("按键：h 提示"))
+        assert "练习 02 · Q、K、V 投影 通过了" in screen and "练习 03" in screen, screen
+        term.advance()
+        term.send("r")  # re-check all by hand (for file systems that send no change events)
         term.expect("检查了 全部")
         term.send("q")
         term.expect("再见")
         assert term.close() == 0
-    finally:
-        if term.proc.poll() is None:
-            term.proc.kill()
 
 
 def test_check_in_a_real_jupyter_notebook(work):
