@@ -11,16 +11,31 @@ import math
 import torch
 
 from .codec import Other, Subclassed
+from .i18n import Translated, t
 
 SMALL = 24  # tensors with at most this many elements are printed in full
 
 
 class CaseFailure(AssertionError):
+    """A failed comparison. Each text is a message id (English) or already translated
+    (``t()``, ``describe()``, ``code()``): it is shown in the run's language."""
+
     def __init__(self, summary: str, *, expected: str = "", got: str = "", detail: str = "",
                  likely: str = ""):
+        summary = t(summary)
         super().__init__(summary)
-        self.summary, self.expected, self.got = summary, expected, got
-        self.detail, self.likely = detail, likely
+        self.summary, self.expected, self.got = summary, t(expected), t(got)
+        self.detail, self.likely = t(detail), t(likely)
+
+
+def code(text: str) -> str:
+    """A name or value from code (``Q``, ``result[0]``, ``-1e9``): the same in every language."""
+    return Translated(text)
+
+
+def _what(what: str) -> str:
+    """The thing being checked, in the run's language (by default: the result)."""
+    return t(what) if what else t("the result")
 
 
 def tolerances(dtype: torch.dtype) -> tuple[float, float]:
@@ -35,25 +50,29 @@ def tolerances(dtype: torch.dtype) -> tuple[float, float]:
 def describe(value) -> str:
     """A short, readable rendering of any value that came back."""
     if isinstance(value, torch.Tensor):
-        head = f"tensor of shape {list(value.shape)}, {str(value.dtype).removeprefix('torch.')}"
+        head = t("tensor of shape {shape}, {dtype}", shape=list(value.shape),
+                 dtype=str(value.dtype).removeprefix('torch.'))
         if value.device.type != "cpu":
-            return f"{head}, on device '{value.device.type}'"
+            return t("{head}, on device '{device}'", head=head, device=value.device.type)
         if value.numel() <= SMALL:
             with _print_options():
                 body = repr(value.detach()).removeprefix("tensor(").rsplit(", dtype", 1)[0]
             body = body.removesuffix(")").replace("\n" + " " * len("tensor("), "\n")
-            return f"{head}:\n{body}"
+            return t("{head}:\n{body}", head=head, body=body)
         return head
     if isinstance(value, Subclassed):
-        return f"a {value.type_name} (a subclass of torch.Tensor)"
+        return t("a {type} (a subclass of torch.Tensor)", type=value.type_name)
     if isinstance(value, Other):
-        return f"a {value.type_name}" + (f": {value.text}" if value.text else "")
+        if value.text:
+            return t("a {type}: {text}", type=value.type_name, text=value.text)
+        return t("a {type}", type=value.type_name)
     if isinstance(value, tuple):
-        return f"a tuple of {len(value)}: (" + ", ".join(_kind(v) for v in value) + ")"
+        return t("a tuple of {n}: ({items})", n=len(value),
+                 items=", ".join(_kind(v) for v in value))
     if isinstance(value, list):
-        return f"a list of {len(value)}"
+        return t("a list of {n}", n=len(value))
     text = repr(value)
-    return text if len(text) < 200 else text[:197] + "..."
+    return code(text if len(text) < 200 else text[:197] + "...")
 
 
 def _kind(value) -> str:
@@ -75,29 +94,32 @@ def tensor(got, what: str = "the result") -> torch.Tensor:
     if isinstance(got, torch.Tensor):
         return got
     if isinstance(got, Subclassed):
-        raise CaseFailure(f"{what} is a {got.type_name}, a subclass of torch.Tensor",
+        raise CaseFailure(t("{what} is a {type}, a subclass of torch.Tensor", what=_what(what),
+                            type=got.type_name),
                           expected="a plain torch.Tensor", got=describe(got),
                           likely="return a plain tensor, e.g. build it with torch operations "
                                  "rather than wrapping it in a custom class")
     likely = ""
     if isinstance(got, (list, tuple)):
-        likely = "build the result with tensor operations instead of a Python list"
+        likely = t("build the result with tensor operations instead of a Python list")
     elif got is None:
-        likely = "is a `return` statement missing?"
+        likely = t("is a `return` statement missing?")
     elif isinstance(got, Other) and "ndarray" in got.type_name:
-        likely = "stay in torch: numpy arrays are not accepted"
-    raise CaseFailure(f"{what} is not a torch.Tensor", expected="a torch.Tensor",
-                      got=describe(got), likely=likely)
+        likely = t("stay in torch: numpy arrays are not accepted")
+    raise CaseFailure(t("{what} is not a torch.Tensor", what=_what(what)),
+                      expected="a torch.Tensor", got=describe(got), likely=likely)
 
 
 def _tuple_of(got, n: int, what: str, names: str):
     if isinstance(got, tuple) and len(got) == n:
         return got
-    likely = f"return a tuple: `return {names}`"
+    likely = t("return a tuple: `return {names}`", names=names)
     if isinstance(got, list) and len(got) == n:
-        likely = f"a list came back; the contract asks for a tuple: `return {names}`"
-    raise CaseFailure(f"{what} should be a tuple ({names})", expected=f"a tuple of {n} tensors",
-                      got=describe(got), likely=likely)
+        likely = t("a list came back; the contract asks for a tuple: `return {names}`",
+                   names=names)
+    raise CaseFailure(t("{what} should be a tuple ({names})", what=_what(what), names=names),
+                      expected=t("a tuple of {n} tensors", n=n), got=describe(got),
+                      likely=likely)
 
 
 def pair(got, what: str = "the result") -> tuple:
@@ -112,30 +134,33 @@ def triple(got, what: str = "the result") -> tuple:
 
 def shape(got: torch.Tensor, expected_shape, what: str = "the result", likely: str = "") -> None:
     if list(got.shape) != list(expected_shape):
-        raise CaseFailure(f"{what}: wrong shape",
-                          expected=f"shape {list(expected_shape)}", got=f"shape {list(got.shape)}",
+        raise CaseFailure(t("{what}: wrong shape", what=_what(what)),
+                          expected=t("shape {shape}", shape=list(expected_shape)),
+                          got=t("shape {shape}", shape=list(got.shape)),
                           likely=likely or _shape_hint(list(got.shape), list(expected_shape)))
 
 
 def _shape_hint(got: list, expected: list) -> str:
     if len(got) == len(expected) and got[-2:] == expected[-2:][::-1]:
-        return "the last two dimensions are swapped: is one operand transposed the wrong way?"
+        return t("the last two dimensions are swapped: is one operand transposed the wrong way?")
     if not got and expected:
-        return "a single number came back: is it an index or a score instead of a row?"
+        return t("a single number came back: is it an index or a score instead of a row?")
     if len(got) != len(expected):
-        return ("the number of dimensions differs: are leading batch dimensions kept? "
-                "Use transpose(-2, -1) rather than .T or transpose(0, 1).")
-    return "check which dimensions each operand contributes to the result"
+        return t("the number of dimensions differs: are leading batch dimensions kept? "
+                 "Use transpose(-2, -1) rather than .T or transpose(0, 1).")
+    return t("check which dimensions each operand contributes to the result")
 
 
 def dtype(got: torch.Tensor, expected_dtype: torch.dtype, what: str = "the result",
           likely: str = "") -> None:
     if got.dtype != expected_dtype:
         name = lambda d: str(d).removeprefix("torch.")  # noqa: E731
-        raise CaseFailure(f"{what}: dtype {name(got.dtype)}, expected {name(expected_dtype)}",
-                          expected=name(expected_dtype), got=name(got.dtype),
-                          likely=likely or "keep the input's dtype: avoid creating tensors "
-                                           "with a fixed dtype or mixing in tensors of another dtype")
+        raise CaseFailure(t("{what}: dtype {dtype}, expected {expected}", what=_what(what),
+                            dtype=name(got.dtype), expected=name(expected_dtype)),
+                          expected=code(name(expected_dtype)), got=code(name(got.dtype)),
+                          likely=likely or t("keep the input's dtype: avoid creating tensors "
+                                             "with a fixed dtype or mixing in tensors of another "
+                                             "dtype"))
 
 
 def _index(flat_index: int, shape_) -> tuple:
@@ -154,14 +179,16 @@ def close(got, expected: torch.Tensor, *, what: str = "the result", rtol=None, a
     produces; when ``got`` matches one, that description becomes the likely cause.
     The dtype is not checked here (cases about dtype do that).
     """
+    what = _what(what)
     got = tensor(got, what)
     if got.is_complex() and not expected.is_complex():
-        raise CaseFailure(f"{what} is a complex tensor", expected=describe(expected),
+        raise CaseFailure(t("{what} is a complex tensor", what=what), expected=describe(expected),
                           got=describe(got), likely="keep to real numbers: where does a complex "
                                                     "dtype come in?")
     if got.device.type != "cpu":
-        raise CaseFailure(f"{what} is on device '{got.device.type}'", expected="a CPU tensor",
-                          got=describe(got), likely="create tensors on the inputs' device")
+        raise CaseFailure(t("{what} is on device '{device}'", what=what, device=got.device.type),
+                          expected="a CPU tensor", got=describe(got),
+                          likely="create tensors on the inputs' device")
     if list(got.shape) != list(expected.shape):  # (the suspects only when it is wrong)
         shape(got, expected.shape, what, likely=_suspect(got, suspects) or "")
     default_rtol, default_atol = tolerances(expected.dtype)
@@ -177,17 +204,22 @@ def close(got, expected: torch.Tensor, *, what: str = "the result", rtol=None, a
         return got
     first = _index(int(bad.reshape(-1).nonzero()[0]), e.shape)
     n_bad = int(bad.sum())
-    detail = (f"{n_bad} of {e.numel()} values differ. First at index {list(first)}: "
-              f"expected {_num(e[first])}, got {_num(g[first])}.")
+    values = dict(n_bad=n_bad, total=e.numel(), first=list(first), expected=_num(e[first]),
+                  got=_num(g[first]))
     finite = torch.where(bad & torch.isfinite(diff), diff, torch.zeros_like(diff))
     if e.numel() > 1 and bool((finite > 0).any()):
         worst = _index(int(finite.reshape(-1).argmax()), e.shape)
-        detail += f" Largest finite difference {_num(diff[worst])} at index {list(worst)}."
+        detail = t("{n_bad} of {total} values differ. First at index {first}: expected "
+                   "{expected}, got {got}. Largest finite difference {largest} at index {worst}.",
+                   largest=_num(diff[worst]), worst=list(worst), **values)
+    else:
+        detail = t("{n_bad} of {total} values differ. First at index {first}: expected "
+                   "{expected}, got {got}.", **values)
     cause = _suspect(got, suspects) or likely
     if not cause and bool(torch.isnan(g).any()) and not bool(torch.isnan(e).any()):
-        cause = ("the result contains NaN: an overflow (exp of a large number), "
-                 "0/0, or inf - inf somewhere?")
-    raise CaseFailure(f"{what}: right shape, wrong values",
+        cause = t("the result contains NaN: an overflow (exp of a large number), "
+                  "0/0, or inf - inf somewhere?")
+    raise CaseFailure(t("{what}: right shape, wrong values", what=what),
                       expected=describe(expected), got=describe(got), detail=detail, likely=cause)
 
 
@@ -205,7 +237,7 @@ def _suspect(got: torch.Tensor, suspects: dict | None) -> str:
         rtol, atol = tolerances(wrong.dtype)
         g, w = got.detach().to(torch.float64), wrong.detach().to(torch.float64)
         if torch.allclose(g, w, rtol=rtol, atol=atol, equal_nan=True):
-            return f"your result matches {description}"
+            return t("your result matches {description}", description=t(description))
     return ""
 
 
@@ -221,9 +253,9 @@ def unchanged(before: list, after: list | None, names: list[str]) -> None:
                     or b.shape != a.shape or b.dtype != a.dtype \
                     or not torch.equal(torch.nan_to_num(b), torch.nan_to_num(a)):
                 raise CaseFailure(
-                    f"the input `{name}` was modified in place",
-                    expected=f"`{name}` unchanged after the call",
-                    got=f"`{name}` changed",
+                    t("the input `{name}` was modified in place", name=name),
+                    expected=t("`{name}` unchanged after the call", name=name),
+                    got=t("`{name}` changed", name=name),
                     likely="an in-place operation (a method ending in `_`, `+=`, `/=`, "
                            "or an assignment into a slice) changed the caller's tensor; "
                            "compute a new tensor instead")

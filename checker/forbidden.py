@@ -10,6 +10,8 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from .i18n import t
+
 
 def op_name(name: str) -> str:
     """The comparable name of an operation: last component, lower case, no ``special_``."""
@@ -51,7 +53,7 @@ class Violation:
     code: str      # the source line, stripped
 
     def describe(self) -> str:
-        return f"{self.call} (line {self.line}: {self.code})"
+        return t("{call} (line {line}: {code})", call=self.call, line=self.line, code=self.code)
 
 
 def _dotted(node: ast.AST) -> str:

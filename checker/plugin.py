@@ -17,6 +17,7 @@ import torch
 from . import manifest
 from .compare import CaseFailure
 from .forbidden import scan_source
+from .i18n import t
 from .sandbox import Limits
 from .submission import Submission
 from .results import (ERROR, FAILED, NOT_STARTED, PASSED, TIMEOUT, CaseResult,
@@ -54,12 +55,16 @@ class Learner:
             new = self._worker.forbidden_calls[seen:]
         if new:
             where = new[0].get("where") or {}
-            at = f" at line {where.get('line')}: {where.get('code')}" if where else ""
-            raise CaseFailure(f"{new[0].get('call')} was called{at}",
-                              expected="no call to a forbidden function",
-                              got=f"a call to {new[0].get('call')}",
-                              likely="this exercise asks you to build it yourself; "
-                                     "see RULES in the file's docstring")
+            call = new[0].get("call")
+            if where:
+                summary = t("{call} was called at line {line}: {code}", call=call,
+                            line=where.get("line"), code=where.get("code"))
+            else:
+                summary = t("{call} was called", call=call)
+            raise CaseFailure(summary, expected=t("no call to a forbidden function"),
+                              got=t("a call to {call}", call=call),
+                              likely=t("this exercise asks you to build it yourself; "
+                                       "see RULES in the file's docstring"))
         return returned
 
     def with_inputs(self, func: str, *args, **kwargs):
@@ -164,17 +169,19 @@ class CheckPlugin:
 
     def _make_case_result(self, item, call) -> CaseResult:
         exercise = self.exercise_of(item)
-        name = getattr(item.function, "case_name", item.name)
+        case_name = getattr(item.function, "case_name", None)
+        name = t(case_name) if case_name else item.name
         worker = self.worker_for(exercise)
         output = "".join(worker.outputs)
         worker.outputs.clear()
         if len(output) > MAX_OUTPUT:
-            output = output[:MAX_OUTPUT] + f"\n... ({len(output) - MAX_OUTPUT} more characters)"
+            output = output[:MAX_OUTPUT] + t("\n... ({n} more characters)",
+                                             n=len(output) - MAX_OUTPUT)
         result = CaseResult(exercise.id, name, item.nodeid, PASSED, call.duration, None, output)
         exc = call.excinfo.value if call.excinfo is not None else None
         if call.when == "setup":
             result.status = ERROR
-            result.failure = Failure(f"the case could not be set up: {exc!r}")
+            result.failure = Failure(t("the case could not be set up: {error}", error=repr(exc)))
         elif exc is None:
             pass
         elif isinstance(exc, LearnerProblem):
@@ -188,9 +195,9 @@ class CheckPlugin:
             result.failure = Failure(exc.summary, exc.expected, exc.got, exc.detail, exc.likely)
         else:  # a bug in the kit's own case code: say so rather than blame the learner
             result.status = ERROR
-            result.failure = Failure(f"the checker itself failed on this case: "
-                                     f"{type(exc).__name__}: {exc}",
-                                     likely="please report this to the kit's maintainers")
+            result.failure = Failure(t("the checker itself failed on this case: {error_type}: "
+                                       "{error}", error_type=type(exc).__name__, error=exc),
+                                     likely=t("please report this to the kit's maintainers"))
         return result
 
     @pytest.hookimpl(optionalhook=True)
@@ -265,18 +272,23 @@ def _cheap_failure_repr(item) -> None:
     item._repr_failure_py = repr_failure_py
 
 
-LIKELY = {
-    "not_implemented": "replace `raise NotImplementedError` with your implementation",
-    "timeout": "look for a loop that never ends, or work that grows much faster than the input",
-    "syntax": "fix the syntax error at the line shown, then check again",
-    "crash": "the exercise must not end the process (os._exit, signals) or crash Python",
-    "exit": "do not call sys.exit() or exit() in an exercise; return a value instead",
-    "missing": "keep the function names of the stub exactly as they are",
-    "missing_file": "restore the file (git checkout, or copy the stub from the kit)",
-    "unreadable": "submit the exercise file itself: a UTF-8 .py file, not a link, under 512 kB",
-    "forbidden": "this exercise asks you to build it yourself: see RULES in the file's docstring",
-}
+def likely_table() -> dict[str, str]:
+    """What to do about each kind of problem, in the run's language."""
+    return {
+        "not_implemented": t("replace `raise NotImplementedError` with your implementation"),
+        "timeout": t("look for a loop that never ends, or work that grows much faster than "
+                     "the input"),
+        "syntax": t("fix the syntax error at the line shown, then check again"),
+        "crash": t("the exercise must not end the process (os._exit, signals) or crash Python"),
+        "exit": t("do not call sys.exit() or exit() in an exercise; return a value instead"),
+        "missing": t("keep the function names of the stub exactly as they are"),
+        "missing_file": t("restore the file (git checkout, or copy the stub from the kit)"),
+        "unreadable": t("submit the exercise file itself: a UTF-8 .py file, not a link, "
+                        "under 512 kB"),
+        "forbidden": t("this exercise asks you to build it yourself: see RULES in the file's "
+                       "docstring"),
+    }
 
 
 def _likely_for(problem: LearnerProblem) -> str:
-    return LIKELY.get(problem.kind, "")
+    return likely_table().get(problem.kind, "")

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import manifest
+from .i18n import t
 
 MAX_FILE_BYTES = 512 * 1024       # an exercise file is a few kB; anything this big is not one
 MAX_ZIP_MEMBERS = 10_000
@@ -50,22 +51,26 @@ class Submission:
 
 
 def _missing(file: str, where: str) -> Source:
-    return Source(file, os.path.join(where, file), None, f"{file} is missing", "missing_file")
+    return Source(file, os.path.join(where, file), None, t("{file} is missing", file=file),
+                  "missing_file")
 
 
 def _unreadable(file: str, display: str, why: str) -> Source:
-    return Source(file, display, None, f"{file} {why}", "unreadable")
+    """``why``: what is wrong with the file, already in the run's language."""
+    return Source(file, display, None, why, "unreadable")
 
 
 def _decode(file: str, display: str, data: bytes) -> Source:
     if len(data) > MAX_FILE_BYTES:
-        return _unreadable(file, display, f"is larger than {MAX_FILE_BYTES // 1024} kB")
+        return _unreadable(file, display, t("{file} is larger than {kb} kB", file=file,
+                                            kb=MAX_FILE_BYTES // 1024))
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        return _unreadable(file, display, "is not UTF-8 text")
+        return _unreadable(file, display, t("{file} is not UTF-8 text", file=file))
     if "\x00" in text:
-        return _unreadable(file, display, "contains NUL bytes: it is not a Python source file")
+        return _unreadable(file, display, t("{file} contains NUL bytes: it is not a Python "
+                                            "source file", file=file))
     return Source(file, display, text)
 
 
@@ -75,7 +80,7 @@ def from_folder(folder: str | os.PathLike, name: str | None = None, *,
     """Read a submission folder. ``allow_links`` is for a learner's own workspace."""
     root = Path(folder)
     if not root.is_dir():
-        raise SubmissionError(f"{folder} is not a folder")
+        raise SubmissionError(t("{path} is not a folder", path=folder))
     files = [e.file for e in manifest.load()]
     base = _pick_folder(root, files)
     submission = Submission(name or root.name, str(root))
@@ -88,24 +93,29 @@ def from_folder(folder: str | os.PathLike, name: str | None = None, *,
         except FileNotFoundError:
             continue
         except OSError as exc:
-            submission.sources[file] = _unreadable(file, display, f"cannot be read: {exc.strerror}")
+            submission.sources[file] = _unreadable(
+                file, display, t("{file} cannot be read: {error}", file=file, error=exc.strerror))
             continue
         if not allow_links:
             if stat.S_ISLNK(st.st_mode):
                 submission.sources[file] = _unreadable(
-                    file, display, "is a symbolic link; submit the file itself")
+                    file, display,
+                    t("{file} is a symbolic link; submit the file itself", file=file))
                 continue
             if os.path.commonpath([real_root, os.path.realpath(path)]) != real_root:
-                submission.sources[file] = _unreadable(file, display, "lies outside the submission")
+                submission.sources[file] = _unreadable(
+                    file, display, t("{file} lies outside the submission", file=file))
                 continue
         try:
             if not stat.S_ISREG(os.stat(path).st_mode):
-                submission.sources[file] = _unreadable(file, display, "is not a regular file")
+                submission.sources[file] = _unreadable(
+                    file, display, t("{file} is not a regular file", file=file))
                 continue
             with open(path, "rb") as f:
                 data = f.read(MAX_FILE_BYTES + 1)
         except OSError as exc:
-            submission.sources[file] = _unreadable(file, display, f"cannot be read: {exc.strerror}")
+            submission.sources[file] = _unreadable(
+                file, display, t("{file} cannot be read: {error}", file=file, error=exc.strerror))
             continue
         submission.sources[file] = _decode(file, display, data)
     return submission
@@ -134,7 +144,8 @@ def from_zip(path: str | os.PathLike, name: str | None = None) -> Submission:
     try:
         archive = zipfile.ZipFile(path)
     except (zipfile.BadZipFile, OSError, ValueError) as exc:
-        raise SubmissionError(f"{path.name} is not a readable zip file ({exc})") from None
+        raise SubmissionError(t("{name} is not a readable zip file ({error})", name=path.name,
+                                error=exc)) from None
     submission = Submission(name or path.stem, str(path))
     with archive:
         members = [m for m in archive.infolist()[:MAX_ZIP_MEMBERS]
@@ -149,18 +160,21 @@ def from_zip(path: str | os.PathLike, name: str | None = None) -> Submission:
             display = f"{path}/{member.filename}"
             if stat.S_ISLNK(member.external_attr >> 16):
                 submission.sources[file] = _unreadable(
-                    file, display, "is a symbolic link; submit the file itself")
+                    file, display,
+                    t("{file} is a symbolic link; submit the file itself", file=file))
                 continue
             if member.file_size > MAX_FILE_BYTES:
                 submission.sources[file] = _unreadable(
-                    file, display, f"is larger than {MAX_FILE_BYTES // 1024} kB")
+                    file, display, t("{file} is larger than {kb} kB", file=file,
+                                     kb=MAX_FILE_BYTES // 1024))
                 continue
             try:
                 with archive.open(member) as f:
                     data = f.read(MAX_FILE_BYTES + 1)
             except (zipfile.BadZipFile, OSError, RuntimeError, ValueError,
                     NotImplementedError) as exc:  # corrupt, encrypted, odd compression
-                submission.sources[file] = _unreadable(file, display, f"cannot be unzipped ({exc})")
+                submission.sources[file] = _unreadable(
+                    file, display, t("{file} cannot be unzipped ({error})", file=file, error=exc))
                 continue
             submission.sources[file] = _decode(file, display, data)
     return submission
@@ -180,14 +194,15 @@ def _pick_prefix(names: dict, files: list[str]) -> str:
 def load(path: str | os.PathLike, name: str | None = None) -> Submission:
     path = Path(path)
     if not os.path.lexists(path):
-        raise SubmissionError(f"no such file or folder: {path}")
+        raise SubmissionError(t("no such file or folder: {path}", path=path))
     if path.is_symlink():
-        raise SubmissionError(f"{path} is a symbolic link; give the folder or zip itself")
+        raise SubmissionError(t("{path} is a symbolic link; give the folder or zip itself",
+                                path=path))
     if path.is_dir():
         return from_folder(path, name)
     if zipfile.is_zipfile(path):
         return from_zip(path, name)
-    raise SubmissionError(f"{path.name} is neither a folder nor a zip file")
+    raise SubmissionError(t("{name} is neither a folder nor a zip file", name=path.name))
 
 
 def looks_like_submission(path: Path) -> bool:
@@ -202,12 +217,12 @@ def find(path: str | os.PathLike) -> list[Path]:
     """The submissions that ``path`` names: itself, or each folder and zip inside it."""
     path = Path(path)
     if not os.path.lexists(path):
-        raise SubmissionError(f"no such file or folder: {path}")
+        raise SubmissionError(t("no such file or folder: {path}", path=path))
     if not path.is_dir() or looks_like_submission(path):
         return [path]
     found = [p for p in _listdir(path) if not p.name.startswith(".")
              and (p.is_dir() or p.suffix.lower() == ".zip")]
     if not found:
-        raise SubmissionError(f"{path} holds no submissions: put one folder or zip per student in "
-                              "it, or the exercise files themselves")
+        raise SubmissionError(t("{path} holds no submissions: put one folder or zip per student "
+                                "in it, or the exercise files themselves", path=path))
     return found

@@ -11,10 +11,12 @@ one hung exercise costs a few seconds, never the run.
 from __future__ import annotations
 
 import os
+import re
 import signal
 from dataclasses import dataclass, field
 
 from . import codec, forkserver, manifest, sandbox
+from .i18n import t
 from .submission import Source
 
 MAX_STRIKES = 2
@@ -76,9 +78,12 @@ class ExerciseWorker:
         if self.launched or self.load_problem is not None:
             return
         if self.source.text is None:
+            problem = self.source.problem
+            if self.source.kind == "missing_file" and problem == f"{self.source.file} is missing":
+                problem = t("{file} is missing", file=self.source.file)
             self.load_problem = LearnerProblem(
                 "not_started" if self.source.kind == "missing_file" else "error",
-                self.source.problem, kind=self.source.kind)
+                problem, kind=self.source.kind)
             return
         config = {"file": self.source.display, "forbidden": self.forbidden,
                   "limits": self.limits.to_dict(), "hide": self.hide,
@@ -97,17 +102,23 @@ class ExerciseWorker:
         try:
             hello = self._receive(self.timeout)
         except LearnerProblem as problem:
-            problem.summary = "while loading the file: " + problem.summary
+            problem.summary = t("while loading the file: {summary}", summary=problem.summary)
             self.load_problem = problem
             return
         if not hello.get("ok"):
             error = _error(hello)
             kind, error_type, message = error["kind"], error["type"], error["message"]
-            what = {"syntax": "the file has a syntax error",
-                    "exit": "the file exits while it is being loaded"}.get(
-                        kind, "the file raised an error while it was being loaded")
-            if message and kind != "exit":
-                what += f": {error_type}: {message}" if kind != "syntax" else f": {message}"
+            shown = worker_text(message, kind, error_type)
+            if kind == "exit":
+                what = t("the file exits while it is being loaded")
+            elif kind == "syntax":
+                what = (t("the file has a syntax error: {message}", message=shown) if message
+                        else t("the file has a syntax error"))
+            elif message:
+                what = t("the file raised an error while it was being loaded: {error_type}: "
+                         "{message}", error_type=error_type, message=shown)
+            else:
+                what = t("the file raised an error while it was being loaded")
             self.load_problem = LearnerProblem("error", what, kind=kind, error_type=error_type,
                                                message=message, frames=error["frames"])
             self.stop()
@@ -136,24 +147,26 @@ class ExerciseWorker:
             self.stop()
             self.strikes += 1
             raise LearnerProblem(
-                "timeout", f"no answer within {self.timeout:g} s (an endless loop?)",
+                "timeout", t("no answer within {seconds} s (an endless loop?)",
+                             seconds=f"{self.timeout:g}"),
                 kind="timeout") from None
         except (EOFError, OSError):
             self.stop()
             self.strikes += 1
             raise LearnerProblem(
-                "error", "the worker process running this exercise ended abruptly "
-                "(os._exit, a crash, or it was killed)", kind="crash") from None
+                "error", t("the worker process running this exercise ended abruptly "
+                           "(os._exit, a crash, or it was killed)"), kind="crash") from None
         except codec.DecodeError as exc:
             self.stop()
             self.strikes += 1
-            raise LearnerProblem("error", f"the worker sent back unreadable data: {exc}",
-                                 kind="bad_data") from None
+            raise LearnerProblem("error", t("the worker sent back unreadable data: {error}",
+                                            error=exc), kind="bad_data") from None
         if not isinstance(message, dict):
-            raise LearnerProblem("error", "the worker sent back unreadable data", kind="bad_data")
+            raise LearnerProblem("error", t("the worker sent back unreadable data"),
+                                 kind="bad_data")
         output = message.get("output")
         if isinstance(output, str) and output:
-            self.outputs.append(clean(output[:10_000]))
+            self.outputs.append(worker_output(clean(output[:10_000])))
         forbidden = message.get("forbidden")
         if isinstance(forbidden, list):
             self.forbidden_calls.extend(
@@ -165,8 +178,9 @@ class ExerciseWorker:
     def call(self, func: str, args=(), kwargs=None, *, grad=None, return_args=False) -> Returned:
         if self.strikes >= MAX_STRIKES:
             raise LearnerProblem("timeout" if self.last_strike == "timeout" else "error",
-                                 f"not run: this exercise already failed {self.strikes} times "
-                                 f"with '{self.last_summary}'", kind=self.last_strike)
+                                 t("not run: this exercise already failed {n} times with "
+                                   "'{summary}'", n=self.strikes, summary=self.last_summary),
+                                 kind=self.last_strike)
         if not self.ready and self.load_problem is None:
             self._start()
         if self.load_problem is not None:
@@ -182,7 +196,7 @@ class ExerciseWorker:
         except OSError:
             self.stop()
             self.strikes += 1
-            self.last_strike, self.last_summary = "crash", "the worker process ended abruptly"
+            self.last_strike, self.last_summary = "crash", t("the worker process ended abruptly")
             raise LearnerProblem("error", self.last_summary, kind="crash") from None
         if message.get("ok"):
             return Returned(message.get("result"), message.get("grads"), message.get("args_after"))
@@ -192,18 +206,21 @@ class ExerciseWorker:
             "not_started" if kind == "not_implemented" else "failed",
             "", kind=kind, error_type=error["type"], message=error["message"],
             frames=error["frames"])
+        shown = worker_text(problem.message, kind, problem.error_type)
         if kind == "not_implemented":
-            problem.summary = f"{func} still raises NotImplementedError"
+            problem.summary = t("{func} still raises NotImplementedError", func=func)
         elif kind == "forbidden":
-            problem.summary = problem.message
+            problem.summary = shown
         elif kind == "missing":
             problem.status = "error"
-            problem.summary = problem.message
+            problem.summary = shown
         elif kind == "exit":
             problem.status = "error"
-            problem.summary = f"{func} tried to end the process: {problem.message}"
+            problem.summary = t("{func} tried to end the process: {message}", func=func,
+                                message=shown)
         else:
-            problem.summary = f"{func} raised {problem.error_type}: {problem.message}"
+            problem.summary = t("{func} raised {error_type}: {message}", func=func,
+                                error_type=problem.error_type, message=shown)
         raise problem
 
 
@@ -244,6 +261,77 @@ class Workers:
 
 
 # ------------------------------------------- what the (untrusted) worker said
+def _match(pattern: str, text: str):
+    return re.fullmatch(pattern, text, re.DOTALL)
+
+
+def worker_text(message: str, kind: str, error_type: str) -> str:
+    """The worker's message in the run's language, when the kit wrote it.
+
+    The worker speaks English only (it is forked from the fork server, which does not
+    follow the run's language), so the kit's own texts come back in English: the
+    refusals of the forbidden-call guard, the sandbox and the import guard, a missing
+    function, sys.exit. They are reworded here from their known English form (and
+    read back byte for byte in an English run). Any other message is the learner's
+    and stays as it is.
+    """
+    m = None
+    if kind == "forbidden" or error_type == "ForbiddenCall":  # (at load time: kind "load")
+        m = _match(r"(?P<call>.*?) is not allowed in this exercise"
+                   r"(?: \(line (?P<line>\d+): (?P<code>.*)\))?", message)
+        if m and m["line"] is not None:
+            return t("{call} is not allowed in this exercise (line {line}: {code})",
+                     **m.groupdict())
+        if m:
+            return t("{call} is not allowed in this exercise", call=m["call"])
+    elif kind == "missing":
+        m = _match(r"the file defines no function named (?P<name>.*)", message)
+        if m:
+            return t("the file defines no function named {name}", name=m["name"])
+    elif kind == "exit":
+        m = _match(r"the code called sys\.exit\((?P<code>.*)\)", message)
+        if m:
+            return t("the code called sys.exit({code})", code=m["code"])
+    elif error_type == "Refused":
+        if message == "writing files is not allowed in an exercise":
+            return t("writing files is not allowed in an exercise")
+        m = _match(r"(?P<what>reading|listing) (?P<path>.*) is not allowed in an exercise",
+                   message)
+        if m and m["what"] == "reading":
+            return t("reading {path} is not allowed in an exercise", path=m["path"])
+        if m:
+            return t("listing {path} is not allowed in an exercise", path=m["path"])
+        m = _match(r"(?P<event>.*) is not allowed in an exercise", message)
+        if m:
+            return t("{event} is not allowed in an exercise", event=m["event"])
+    elif error_type == "ImportError":
+        m = _match(r"importing (?P<name>.*) is not allowed in an exercise file: each exercise "
+                   r"imports only torch, math and the standard library", message)
+        if m:
+            return t("importing {name} is not allowed in an exercise file: each exercise "
+                     "imports only torch, math and the standard library", name=m["name"])
+    elif error_type == "ModuleNotFoundError":
+        m = _match(r"(?P<message>.*) \(each exercise file must be self-contained: copy what you "
+                   r"need instead of importing another exercise\)", message)
+        if m:
+            return t("{message} (each exercise file must be self-contained: copy what you need "
+                     "instead of importing another exercise)", message=m["message"])
+    if message == "<unprintable message>":
+        return t("<unprintable message>")
+    m = _match(r"the result could not be sent back: (?P<error>.*)", message)
+    if m:
+        return t("the result could not be sent back: {error}", error=m["error"])
+    return message
+
+
+def worker_output(output: str) -> str:
+    """What the learner's code printed, with the worker's note about a cut in the run's language."""
+    m = re.search(r"\n\.\.\. \((?P<n>\d+) more characters not shown\)\Z", output)
+    if m is None:
+        return output
+    return output[:m.start()] + t("\n... ({n} more characters not shown)", n=m["n"])
+
+
 _CONTROL = {c: None for c in [*range(0, 9), 11, 12, *range(14, 32), 127, *range(0x80, 0xA0)]}
 
 

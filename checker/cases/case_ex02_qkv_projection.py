@@ -2,6 +2,7 @@
 import torch
 
 from checker import compare
+from checker.i18n import t
 from checker.cases.support import values_correct
 from checker.cases.support import BATCH1, BATCH2, D_K, D_MODEL, D_V, case, randn, unchanged
 
@@ -18,13 +19,13 @@ def _check(learner, X, W_Q, W_K, W_V):
     expected = (X @ W_Q, X @ W_K, X @ W_V)
     names = ("Q", "K", "V")
     for i, name in enumerate(names):
-        suspects = {f"{other} (is the order of the returned tuple right?)": expected[j]
-                    for j, other in enumerate(names) if j != i}
+        suspects = {t("{other} (is the order of the returned tuple right?)", other=other):
+                    expected[j] for j, other in enumerate(names) if j != i}
         W = (W_Q, W_K, W_V)[i]
         if W.shape[0] == W.shape[1]:
-            suspects[f"X @ {('W_Q', 'W_K', 'W_V')[i]}.T: the weights are used as they are"] = \
-                X @ W.transpose(-2, -1)
-        compare.close(got[i], expected[i], what=name, suspects=suspects)
+            suspects[t("X @ {W}.T: the weights are used as they are",
+                       W=('W_Q', 'W_K', 'W_V')[i])] = X @ W.transpose(-2, -1)
+        compare.close(got[i], expected[i], what=compare.code(name), suspects=suspects)
 
 
 @case("the lesson's example: 3 tokens of 4 dimensions, square 4 x 4 weights")
@@ -39,8 +40,8 @@ def test_seed_example(learner):
 def test_returns_three(learner, gen):
     args = (randn(gen, N, D_MODEL), *_weights(gen))
     result = learner.project_qkv(*args)
-    for name, t in zip("QKV", compare.triple(result)):
-        compare.tensor(t, name)
+    for name, item in zip("QKV", compare.triple(result)):
+        compare.tensor(item, what=compare.code(name))
     values_correct(learner, "project_qkv", result, *args)
 
 
@@ -68,8 +69,8 @@ def test_batch2(learner, gen):
 def test_no_bias(learner, gen):
     X, W = torch.zeros(N, D_MODEL), _weights(gen)
     got = compare.triple(learner.project_qkv(X, *W))
-    for name, t, d in zip("QKV", got, (D_K, D_K, D_V)):
-        compare.close(t, torch.zeros(N, d), what=name,
+    for name, item, d in zip("QKV", got, (D_K, D_K, D_V)):
+        compare.close(item, torch.zeros(N, d), what=compare.code(name),
                       likely="the projections are pure matrix products: nothing is added")
     X = randn(gen, N, D_MODEL)  # and a real input still gives the real projections
     values_correct(learner, "project_qkv", learner.project_qkv(X, *W), X, *W)
@@ -79,8 +80,9 @@ def test_no_bias(learner, gen):
 def test_float64(learner, gen):
     args = (randn(gen, N, D_MODEL, dtype=torch.float64), *_weights(gen, dtype=torch.float64))
     result = learner.project_qkv(*args)
-    for name, t in zip("QKV", compare.triple(result)):
-        compare.dtype(compare.tensor(t, name), torch.float64, what=name)
+    for name, item in zip("QKV", compare.triple(result)):
+        compare.dtype(compare.tensor(item, what=compare.code(name)), torch.float64,
+                      what=compare.code(name))
     values_correct(learner, "project_qkv", result, *args)
 
 

@@ -4,16 +4,18 @@ import math
 import torch
 
 from checker import compare
+from checker.i18n import t
 from checker.cases.support import BATCH1, BATCH2, D_K, N_K, N_Q, case, dtype_kept, randn, unchanged
 
 
 def _check(learner, Q, K):
     expected = Q @ K.transpose(-2, -1)
-    suspects = {"Q Kᵀ divided by √d_k: scaling is the next exercise, leave it out here":
+    suspects = {t("Q Kᵀ divided by √d_k: scaling is the next exercise, leave it out here"):
                 expected / math.sqrt(Q.shape[-1]),
-                "K Qᵀ: the scores must be [n_q, n_k], one row per query": expected.transpose(-2, -1)}
+                t("K Qᵀ: the scores must be [n_q, n_k], one row per query"):
+                expected.transpose(-2, -1)}
     if Q.shape[-1] == K.shape[-2]:
-        suspects["Q K without the transpose"] = Q @ K
+        suspects[t("Q K without the transpose")] = Q @ K
     compare.close(learner.attention_scores(Q, K), expected, suspects=suspects)
 
 

@@ -4,20 +4,22 @@ import math
 import torch
 
 from checker import compare
+from checker.i18n import t
 from checker.cases.support import values_correct
 from checker.cases.support import BATCH2, N_K, N_Q, case, dtype_kept, randn, unchanged
 
 
 def _check(learner, scores, d_k, likely=""):
     expected = scores / math.sqrt(d_k)
-    suspects = {f"the scores divided by d_k = {d_k}: divide by its square root": scores / d_k,
-                "the scores multiplied by √d_k: divide instead": scores * math.sqrt(d_k),
-                "the scores divided by d_k and then by 2: `d_k ** 1/2` means (d_k ** 1) / 2; "
-                "write d_k ** 0.5": scores / d_k / 2,
-                f"a division by √{scores.shape[-1]}, the size of the last dimension: "
-                "use the d_k argument": scores / math.sqrt(scores.shape[-1]),
-                f"a division by ⌊√{d_k}⌋ = {math.isqrt(d_k)}: the square root was rounded":
-                    scores / math.isqrt(d_k)}
+    suspects = {t("the scores divided by d_k = {d_k}: divide by its square root", d_k=d_k):
+                scores / d_k,
+                t("the scores multiplied by √d_k: divide instead"): scores * math.sqrt(d_k),
+                t("the scores divided by d_k and then by 2: `d_k ** 1/2` means (d_k ** 1) / 2; "
+                  "write d_k ** 0.5"): scores / d_k / 2,
+                t("a division by √{n}, the size of the last dimension: use the d_k argument",
+                  n=scores.shape[-1]): scores / math.sqrt(scores.shape[-1]),
+                t("a division by ⌊√{d_k}⌋ = {root}: the square root was rounded", d_k=d_k,
+                  root=math.isqrt(d_k)): scores / math.isqrt(d_k)}
     compare.close(learner.scale_scores(scores, d_k), expected, suspects=suspects, likely=likely)
 
 
@@ -50,9 +52,10 @@ def test_variance_is_about_one(learner, gen):
     got = compare.tensor(learner.scale_scores(raw, d_k))
     compare.shape(got, raw.shape)
     var = float(got.double().var())
-    compare.true(0.8 < var < 1.25, f"the scaled scores have variance {var:.3g}, not about 1",
+    compare.true(0.8 < var < 1.25,
+                 t("the scaled scores have variance {var}, not about 1", var=f"{var:.3g}"),
                  expected="variance about 1 (raw dot products have variance about d_k = 64)",
-                 got=f"variance {var:.3g}",
+                 got=t("variance {var}", var=f"{var:.3g}"),
                  likely="dividing by √d_k undoes the growth of the variance; d_k itself "
                         "shrinks it too much, and multiplying makes it worse")
     values_correct(learner, "scale_scores", got, raw, d_k)

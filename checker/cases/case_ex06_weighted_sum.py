@@ -2,17 +2,18 @@
 import torch
 
 from checker import compare
+from checker.i18n import t
 from checker.cases.support import BATCH1, BATCH2, D_V, N_K, N_Q, case, dtype_kept, randn, unchanged
 
 
 def _check(learner, weights, V, likely=""):
     expected = weights @ V
-    suspects = {"the weights renormalised first: use them as given":
+    suspects = {t("the weights renormalised first: use them as given"):
                 (weights / weights.sum(-1, keepdim=True)) @ V,
-                "a softmax of the weights first: use them as given":
+                t("a softmax of the weights first: use them as given"):
                 torch.softmax(weights, dim=-1) @ V}
     if weights.shape[-1] == weights.shape[-2]:
-        suspects["weightsᵀ @ V: one row of weights per query, no transpose"] = \
+        suspects[t("weightsᵀ @ V: one row of weights per query, no transpose")] = \
             weights.transpose(-2, -1) @ V
     compare.close(learner.weighted_sum(weights, V), expected, suspects=suspects, likely=likely)
 

@@ -2,6 +2,7 @@
 import torch
 
 from checker import compare
+from checker.i18n import t
 from checker.cases.support import values_correct
 from checker.cases.support import BATCH2, N_K, N_Q, case, rand_mask, randn, unchanged
 
@@ -10,8 +11,8 @@ INF = float("-inf")
 
 def _mask_suspects(n):
     ones = torch.ones(n, n, dtype=torch.bool)
-    return {"the upper triangle (triu): position i would see the future": torch.triu(ones),
-            "the lower triangle without the diagonal: a position must see itself":
+    return {t("the upper triangle (triu): position i would see the future"): torch.triu(ones),
+            t("the lower triangle without the diagonal: a position must see itself"):
                 torch.tril(ones, -1)}
 
 
@@ -24,8 +25,9 @@ def test_causal_mask_4(learner, ref):
 @case("causal_mask(3) for a 3-token sentence, and causal_mask(1)")
 def test_causal_mask_3_and_1(learner, ref):
     compare.close(learner.causal_mask(3), ref.causal_mask(3), exact=True,
-                  what="causal_mask(3)", suspects=_mask_suspects(3))
-    compare.close(learner.causal_mask(1), ref.causal_mask(1), exact=True, what="causal_mask(1)")
+                  what=compare.code("causal_mask(3)"), suspects=_mask_suspects(3))
+    compare.close(learner.causal_mask(1), ref.causal_mask(1), exact=True,
+                  what=compare.code("causal_mask(1)"))
 
 
 @case("causal_mask returns a torch.bool tensor")
@@ -40,7 +42,7 @@ def test_causal_mask_bool(learner):
 def test_causal_mask_device(learner):
     got = compare.tensor(learner.causal_mask(6, device="meta"))
     compare.true(got.device.type == "meta", "the mask is not on the requested device",
-                 expected="device 'meta'", got=f"device '{got.device.type}'",
+                 expected="device 'meta'", got=t("device '{device}'", device=got.device.type),
                  likely="pass device=device to the function that creates the tensor")
     compare.shape(got, (6, 6))
     values_correct(learner, "causal_mask", learner.causal_mask(6), 6)  # the same mask on the CPU
@@ -54,11 +56,11 @@ def test_blocked_are_minus_inf(learner, gen):
     blocked = got[~mask]
     if not bool((blocked == INF).all()):
         wrong = blocked[blocked != INF][0].item()
-        likely = {-1e9: "use float('-inf'), not -1e9: exercise 07 asks for exactly -inf",
-                  0.0: "multiplying by the mask gives 0, not -inf: use masked_fill"}.get(
-                      wrong, "is the mask inverted? False means blocked")
-        raise compare.CaseFailure("a blocked position is not -inf", expected="-inf",
-                                  got=f"{wrong}", likely=likely)
+        likely = {-1e9: t("use float('-inf'), not -1e9: exercise 07 asks for exactly -inf"),
+                  0.0: t("multiplying by the mask gives 0, not -inf: use masked_fill")}.get(
+                      wrong, t("is the mask inverted? False means blocked"))
+        raise compare.CaseFailure("a blocked position is not -inf", expected=compare.code("-inf"),
+                                  got=compare.code(f"{wrong}"), likely=likely)
 
 
 @case("apply_mask: allowed positions (True) keep their scores exactly")

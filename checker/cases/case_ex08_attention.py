@@ -35,9 +35,9 @@ def test_returns_pair(learner, gen):
     args = _qkv(gen)
     result = learner.scaled_dot_product_attention(*args)
     out, weights = compare.pair(result)
-    compare.shape(compare.tensor(out, "the output"), (N_Q, D_V), "the output",
+    compare.shape(compare.tensor(out, what="the output"), (N_Q, D_V), what="the output",
                   likely="is the order (output, weights)?")
-    compare.shape(compare.tensor(weights, "the weights"), (N_Q, N_K), "the weights")
+    compare.shape(compare.tensor(weights, what="the weights"), (N_Q, N_K), what="the weights")
     values_correct(learner, "scaled_dot_product_attention", result, *args)
 
 
@@ -92,7 +92,7 @@ def test_float_mask(learner, ref, gen):
     Q, K, V = _qkv(gen)
     got = learner.scaled_dot_product_attention(Q, K, V, mask)
     out, _ = compare.pair(got)
-    compare.dtype(compare.tensor(out, "the output"), torch.float32, "the output",
+    compare.dtype(compare.tensor(out, what="the output"), torch.float32, what="the output",
                   likely="adding a float64 mask to the scores promotes them to float64: "
                          "use masked_fill(mask == 0, ...) instead")
     _check(learner, ref, Q, K, V, mask)
@@ -109,8 +109,8 @@ def test_float64(learner, ref, gen):
     Q, K, V = _qkv(gen, dtype=torch.float64)
     result = learner.scaled_dot_product_attention(Q, K, V)
     out, weights = compare.pair(result)
-    compare.dtype(compare.tensor(out, "the output"), torch.float64, "the output")
-    compare.dtype(compare.tensor(weights, "the weights"), torch.float64, "the weights")
+    compare.dtype(compare.tensor(out, what="the output"), torch.float64, what="the output")
+    compare.dtype(compare.tensor(weights, what="the weights"), torch.float64, what="the weights")
     values_correct(learner, "scaled_dot_product_attention", result, Q, K, V)
 
 
@@ -143,5 +143,5 @@ def test_inputs_unchanged(learner, gen):
 
 @case("the source uses no ready-made attention")
 def test_no_ready_made_attention(learner, gen):
-    no_forbidden_source(learner, "attention built from matmul, a softmax and masking",
-                        "scaled_dot_product_attention", *_qkv(gen))
+    no_forbidden_source(learner, "scaled_dot_product_attention", *_qkv(gen),
+                        expected="attention built from matmul, a softmax and masking")

@@ -2,6 +2,7 @@
 import torch
 
 from checker import compare
+from checker.i18n import t
 from checker.cases.attention_support import check_pair, rows_sum_to_one, sdpa, suspects_for
 from checker.cases.support import values_correct
 from checker.cases.support import (BATCH2, D_K, D_MODEL, D_V, case, no_forbidden_source,
@@ -17,21 +18,21 @@ def _weights(gen, dtype=torch.float32):
 
 def _self_suspects(X, W_Q, W_K, W_V, mask=None):
     found = suspects_for(X @ W_Q, X @ W_K, X @ W_V, mask)
-    found["self-attention with K projected by W_Q"] = sdpa(X @ W_Q, X @ W_Q, X @ W_V, mask)
+    found[t("self-attention with K projected by W_Q")] = sdpa(X @ W_Q, X @ W_Q, X @ W_V, mask)
     return found
 
 
 def _cross_suspects(X_dec, X_enc, W_Q, W_K, W_V, mask=None):
     Q, K, V = X_dec @ W_Q, X_enc @ W_K, X_enc @ W_V
     found = suspects_for(Q, K, V, mask)
-    found["cross-attention with the roles swapped: Q comes from the decoder, K and V from "
-          "the encoder"] = sdpa(X_enc @ W_Q, X_dec @ W_K, X_dec @ W_V, mask)
-    found["scores divided by √d_model instead of √d_k"] = sdpa(Q, K, V, mask, scale=D_MODEL)
+    found[t("cross-attention with the roles swapped: Q comes from the decoder, K and V from "
+            "the encoder")] = sdpa(X_enc @ W_Q, X_dec @ W_K, X_dec @ W_V, mask)
+    found[t("scores divided by √d_model instead of √d_k")] = sdpa(Q, K, V, mask, scale=D_MODEL)
     causal = torch.tril(torch.ones(Q.shape[-2], K.shape[-2], dtype=torch.bool))
-    found["a causal mask: cross-attention uses none unless one is passed"] = sdpa(
+    found[t("a causal mask: cross-attention uses none unless one is passed")] = sdpa(
         Q, K, V, causal if mask is None else causal & (mask != 0))
     if X_dec.shape[-2] == X_enc.shape[-2]:
-        found["cross-attention with V taken from the decoder"] = sdpa(Q, K, X_dec @ W_V, mask)
+        found[t("cross-attention with V taken from the decoder")] = sdpa(Q, K, X_dec @ W_V, mask)
     return found
 
 
@@ -56,7 +57,7 @@ def test_self_rows(learner, gen):
     args = (randn(gen, N, D_MODEL), *_weights(gen))
     got = learner.self_attention(*args)
     _, weights = compare.pair(got)
-    compare.shape(compare.tensor(weights, "the weights"), (N, N), "the weights")
+    compare.shape(compare.tensor(weights, what="the weights"), (N, N), what="the weights")
     rows_sum_to_one(got)
     values_correct(learner, "self_attention", got, *args)
 
@@ -84,7 +85,7 @@ def test_cross_shape(learner, gen):
     args = (randn(gen, N_DEC, D_MODEL), randn(gen, N_ENC, D_MODEL), *_weights(gen))
     result = learner.cross_attention(*args)
     _, weights = compare.pair(result)
-    compare.shape(compare.tensor(weights, "the weights"), (N_DEC, N_ENC), "the weights",
+    compare.shape(compare.tensor(weights, what="the weights"), (N_DEC, N_ENC), what="the weights",
                   likely="one row per decoder token, one column per encoder token")
     values_correct(learner, "cross_attention", result, *args)
 
@@ -113,7 +114,7 @@ def test_float_mask_dtype(learner, gen):
     args = (randn(gen, N_DEC, D_MODEL), randn(gen, N_ENC, D_MODEL), *_weights(gen), mask)
     result = learner.cross_attention(*args)
     out, weights = compare.pair(result)
-    compare.dtype(compare.tensor(out, "the output"), torch.float32, "the output",
+    compare.dtype(compare.tensor(out, what="the output"), torch.float32, what="the output",
                   likely="use masked_fill(mask == 0, ...) rather than adding the mask")
     values_correct(learner, "cross_attention", result, *args)
 
@@ -123,15 +124,15 @@ def test_float64(learner, gen):
     W = _weights(gen, torch.float64)
     self_args = (randn(gen, N, D_MODEL, dtype=torch.float64), *W)
     self_result = learner.self_attention(*self_args)
-    out, _ = compare.pair(self_result, "self_attention's result")
-    compare.dtype(compare.tensor(out, "self_attention's output"), torch.float64,
-                  "self_attention's output")
+    out, _ = compare.pair(self_result, what="self_attention's result")
+    compare.dtype(compare.tensor(out, what="self_attention's output"), torch.float64,
+                  what="self_attention's output")
     cross_args = (randn(gen, N_DEC, D_MODEL, dtype=torch.float64),
                   randn(gen, N_ENC, D_MODEL, dtype=torch.float64), *W)
     cross_result = learner.cross_attention(*cross_args)
-    out, _ = compare.pair(cross_result, "cross_attention's result")
-    compare.dtype(compare.tensor(out, "cross_attention's output"), torch.float64,
-                  "cross_attention's output")
+    out, _ = compare.pair(cross_result, what="cross_attention's result")
+    compare.dtype(compare.tensor(out, what="cross_attention's output"), torch.float64,
+                  what="cross_attention's output")
     values_correct(learner, "self_attention", self_result, *self_args)
     values_correct(learner, "cross_attention", cross_result, *cross_args)
 
@@ -146,5 +147,5 @@ def test_inputs_unchanged(learner, gen):
 
 @case("the source uses no ready-made attention")
 def test_no_ready_made_attention(learner, gen):
-    no_forbidden_source(learner, "attention built from matmul, a softmax and masking",
-                        "self_attention", randn(gen, N, D_MODEL), *_weights(gen))
+    no_forbidden_source(learner, "self_attention", randn(gen, N, D_MODEL), *_weights(gen),
+                        expected="attention built from matmul, a softmax and masking")

@@ -2,6 +2,7 @@
 import torch
 
 from checker import compare
+from checker.i18n import t
 from checker.cases.attention_support import check_pair, sdpa, suspects_for
 from checker.cases.support import values_correct
 from checker.cases.support import (BATCH2, D_K, D_MODEL, D_V, case, gradients,
@@ -20,8 +21,8 @@ def _suspects(X, W_Q, W_K, W_V):
     Q, K, V = X @ W_Q, X @ W_K, X @ W_V
     causal = torch.tril(torch.ones(n, n, dtype=torch.bool))
     found = suspects_for(Q, K, V, causal)
-    found["attention without any mask: every position sees the future"] = sdpa(Q, K, V)
-    found["a mask that is the upper triangle (triu): positions see only the future"] = sdpa(
+    found[t("attention without any mask: every position sees the future")] = sdpa(Q, K, V)
+    found[t("a mask that is the upper triangle (triu): positions see only the future")] = sdpa(
         Q, K, V, torch.triu(torch.ones(n, n, dtype=torch.bool)))
     return found
 
@@ -44,8 +45,8 @@ def test_upper_triangle_zero(learner, gen):
     args = (randn(gen, N, D_MODEL), *_weights(gen))
     result = learner.causal_self_attention(*args)
     _, weights = compare.pair(result)
-    weights = compare.tensor(weights, "the weights")
-    compare.shape(weights, (N, N), "the weights")
+    weights = compare.tensor(weights, what="the weights")
+    compare.shape(weights, (N, N), what="the weights")
     future = torch.triu(torch.ones(N, N, dtype=torch.bool), 1)
     compare.true(bool((weights[future] == 0).all()),
                  "a position gives weight to a later position",
@@ -68,7 +69,7 @@ def test_no_future_leak(learner, gen):
     result1 = learner.causal_self_attention(X, *W)
     out1, _ = compare.pair(result1)
     out2, _ = compare.pair(learner.causal_self_attention(X2, *W))
-    out1, out2 = compare.tensor(out1, "the output"), compare.tensor(out2, "the output")
+    out1, out2 = compare.tensor(out1, what="the output"), compare.tensor(out2, what="the output")
     compare.close(out2[:-1], out1[:-1], what="the outputs of positions 0..3",
                   likely="an earlier position attends to a later one: is the causal mask "
                          "applied, and the right way round?")
@@ -83,7 +84,7 @@ def test_no_future_leak_batched(learner, gen):
     result1 = learner.causal_self_attention(X, *W)
     out1, _ = compare.pair(result1)
     out2, _ = compare.pair(learner.causal_self_attention(X2, *W))
-    out1, out2 = compare.tensor(out1, "the output"), compare.tensor(out2, "the output")
+    out1, out2 = compare.tensor(out1, what="the output"), compare.tensor(out2, what="the output")
     compare.close(out2[:, :2], out1[:, :2], what="the outputs of positions 0 and 1",
                   likely="the mask must be built from the sequence length X.size(-2)")
     values_correct(learner, "causal_self_attention", result1, X, *W)
@@ -107,8 +108,8 @@ def test_float64(learner, gen):
     args = (randn(gen, N, D_MODEL, dtype=torch.float64), *_weights(gen, torch.float64))
     result = learner.causal_self_attention(*args)
     out, weights = compare.pair(result)
-    compare.dtype(compare.tensor(out, "the output"), torch.float64, "the output")
-    compare.dtype(compare.tensor(weights, "the weights"), torch.float64, "the weights")
+    compare.dtype(compare.tensor(out, what="the output"), torch.float64, what="the output")
+    compare.dtype(compare.tensor(weights, what="the weights"), torch.float64, what="the weights")
     values_correct(learner, "causal_self_attention", result, *args)
 
 
@@ -127,5 +128,5 @@ def test_inputs_unchanged(learner, gen):
 
 @case("the source uses no ready-made attention")
 def test_no_ready_made_attention(learner, gen):
-    no_forbidden_source(learner, "attention built from matmul, a softmax and a causal mask",
-                        "causal_self_attention", randn(gen, N, D_MODEL), *_weights(gen))
+    no_forbidden_source(learner, "causal_self_attention", randn(gen, N, D_MODEL), *_weights(gen),
+                        expected="attention built from matmul, a softmax and a causal mask")

@@ -10,6 +10,7 @@ import importlib
 import torch
 
 from checker import compare
+from checker.i18n import Translated, t
 from checker.plugin import case  # noqa: F401  (re-exported for the case files)
 
 # Shapes chosen so that a transposed, swapped or mistaken operand cannot pass by
@@ -51,18 +52,23 @@ def values_correct(learner, func: str, got, *args, **kwargs) -> None:
     expected = reference(learner, func)(*_clones(args), **kwargs)
     try:
         if isinstance(expected, tuple):
-            got = compare._tuple_of(got, len(expected), "the result",
-                                    ", ".join(f"result[{i}]" for i in range(len(expected))))
+            got = compare._tuple_of(got, len(expected), what="the result",
+                                    names=", ".join(f"result[{i}]" for i in range(len(expected))))
             for i, (g, e) in enumerate(zip(got, expected)):
-                compare.close(g, e, what=f"result[{i}]")
+                compare.close(g, e, what=compare.code(f"result[{i}]"))
         else:
             compare.close(got, expected)
     except compare.CaseFailure as failure:
+        if failure.likely:
+            likely = t("this case counts only with correct values: get the cases about values "
+                       "to pass first ({likely})", likely=failure.likely)
+        else:
+            likely = t("this case counts only with correct values: get the cases about values "
+                       "to pass first")
         raise compare.CaseFailure(
-            f"the property holds, but {failure.summary}", expected=failure.expected,
-            got=failure.got, detail=failure.detail,
-            likely="this case counts only with correct values: get the cases about values "
-                   "to pass first" + (f" ({failure.likely})" if failure.likely else "")) from None
+            t("the property holds, but {summary}", summary=failure.summary),
+            expected=failure.expected, got=failure.got, detail=failure.detail,
+            likely=likely) from None
 
 
 def unchanged(learner, func: str, names: list[str], *args, **kwargs) -> None:
@@ -96,15 +102,16 @@ def gradients(learner, ref_fn, func: str, args: list, wrt: list[int], names: lis
     if not isinstance(grads, list):
         shape = grads.get("wrong_shape") if isinstance(grads, dict) else "?"
         raise compare.CaseFailure("the result has the wrong shape, so its gradient cannot be "
-                                  "compared", expected=f"shape {list(out.shape)}",
-                                  got=f"shape {shape}")
+                                  "compared", expected=t("shape {shape}", shape=list(out.shape)),
+                                  got=t("shape {shape}", shape=shape))
     for name, got, exp in zip(names, grads, expected):
         if got is None:
-            raise compare.CaseFailure(f"no gradient reaches `{name}`",
-                                      expected=f"a gradient for `{name}`", got="None",
-                                      likely=f"does the result really depend on `{name}` "
-                                             "through differentiable operations?")
-        compare.close(got, exp, what=f"the gradient with respect to `{name}`")
+            raise compare.CaseFailure(t("no gradient reaches `{name}`", name=name),
+                                      expected=t("a gradient for `{name}`", name=name),
+                                      got=compare.code("None"),
+                                      likely=t("does the result really depend on `{name}` "
+                                               "through differentiable operations?", name=name))
+        compare.close(got, exp, what=t("the gradient with respect to `{name}`", name=name))
 
 
 def dtype_kept(learner, func: str, *args, output_index=None, expected=torch.float64, **kwargs):
@@ -116,8 +123,9 @@ def dtype_kept(learner, func: str, *args, output_index=None, expected=torch.floa
     values_correct(learner, func, result, *args, **kwargs)
 
 
-def no_forbidden_source(learner, expected: str, func: str, *args, **kwargs) -> None:
-    """The static scan finds no forbidden call in the learner's file.
+def no_forbidden_source(learner, func: str, *args, expected: str, **kwargs) -> None:
+    """The static scan finds no forbidden call in the learner's file (``expected``: what
+    the file should use instead).
 
     ``func(*args)`` is called first, so that a stub is reported as not started
     (and a forbidden call made at run time is caught) here too; its result must
@@ -126,6 +134,6 @@ def no_forbidden_source(learner, expected: str, func: str, *args, **kwargs) -> N
     got = learner.call(func, *_clones(args), **kwargs).result
     values_correct(learner, func, got, *args, **kwargs)
     found = learner.static_violations()
-    compare.true(not found, f"the file uses {found[0].call}" if found else "",
-                 expected=expected, got="; ".join(v.describe() for v in found),
+    compare.true(not found, t("the file uses {call}", call=found[0].call) if found else "",
+                 expected=expected, got=Translated("; ".join(v.describe() for v in found)),
                  likely="this exercise asks you to build it yourself (see RULES in the file)")

@@ -1,0 +1,218 @@
+"""The hidden-case checker speaks Chinese too (checker/locale/zh/cases.toml).
+
+Every text a learner reads from the hidden cases, the comparisons, the forbidden-call
+scan, the supervisor and the pytest plugin is a message id with a Chinese entry; a
+run in Chinese over the stubs, the solutions, the library of wrong implementations
+and a few odd files looks up no id that the catalog lacks.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+import string
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import EXERCISES, IMPLEMENTATIONS, ROOT, SOLUTIONS, check, copy_exercises
+
+from checker import i18n, manifest
+from checker.supervisor import worker_output, worker_text
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+CHECKER = ROOT / "checker"
+CATALOG = CHECKER / "locale" / "zh" / "cases.toml"
+OWN_FILES = sorted([*CHECKER.glob("cases/*.py"), CHECKER / "compare.py", CHECKER / "forbidden.py",
+                    CHECKER / "supervisor.py", CHECKER / "plugin.py"])
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _own_ids() -> tuple[set[str], list[str]]:
+    ids: set[str] = set()
+    problems: list[str] = []
+    for path in OWN_FILES:
+        rel = path.relative_to(CHECKER).as_posix()
+        found, bad = i18n.extract_file(path, case_code=rel.startswith(i18n.CASE_CODE))
+        ids |= found
+        problems += bad
+    return ids, problems
+
+
+def _entries() -> dict[str, str]:
+    with open(CATALOG, "rb") as f:
+        return tomllib.load(f)
+
+
+def _fields(text: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
+
+
+@pytest.fixture
+def chinese():
+    i18n.MISSES.clear()
+    i18n.set_lang("zh")
+    try:
+        yield
+    finally:
+        i18n.set_lang("en")
+
+
+# ------------------------------------------------------------------ the catalog
+def test_every_id_of_the_checker_has_a_chinese_entry():
+    ids, problems = _own_ids()
+    assert problems == []
+    assert len(ids) > 250  # the extractor still finds the cases' texts
+    report = i18n.audit("zh")
+    assert [m for m in report["missing"] if m in ids] == []
+    assert [p for p in report["placeholders"] if p in ids] == []
+    own_names = {p.name for p in OWN_FILES}
+    assert [u for u in report["untranslatable"] if u.split(":", 1)[0] in own_names] == []
+    assert sorted(set(_entries()) & set(report["unused"])) == []
+
+
+def test_every_entry_is_translated_with_the_same_placeholders():
+    entries = _entries()
+    assert [k for k, v in entries.items() if _fields(k) != _fields(v)] == []
+    assert [k for k, v in entries.items() if not v.strip() or v == k] == []
+    # full-width punctuation in the Chinese sentences, code fragments kept as they are
+    assert [v for v in entries.values() if re.search(r"[\u4e00-\u9fff][,;?]", v)] == []
+    assert [k for k, v in entries.items() if "`" in k and k.count("`") != v.count("`")] == []
+
+
+# ------------------------------------------------------------ worker texts
+WORKER_TEXTS = [  # (kind, error type, message) as the worker sends them, in English
+    ("forbidden", "ForbiddenCall",
+     "softmax is not allowed in this exercise (line 12: return x.softmax(-1))"),
+    ("forbidden", "ForbiddenCall", "softmax is not allowed in this exercise"),
+    ("load", "ForbiddenCall", "softmax is not allowed in this exercise (line 3: y = F.softmax(x))"),
+    ("missing", "AttributeError", "the file defines no function named 'softmax'"),
+    ("exit", "SystemExit", "the code called sys.exit(3)"),
+    ("exception", "Refused", "writing files is not allowed in an exercise"),
+    ("exception", "Refused", "reading /kit/solutions/ex05.py is not allowed in an exercise"),
+    ("exception", "Refused", "listing /kit/solutions is not allowed in an exercise"),
+    ("exception", "Refused", "subprocess.Popen is not allowed in an exercise"),
+    ("load", "ImportError", "importing 'solutions' is not allowed in an exercise file: each "
+                            "exercise imports only torch, math and the standard library"),
+    ("load", "ModuleNotFoundError", "No module named 'ex01_soft_lookup' (each exercise file must "
+                                    "be self-contained: copy what you need instead of importing "
+                                    "another exercise)"),
+    ("exception", "BadError", "<unprintable message>"),
+    ("exception", "TypeError", "the result could not be sent back: cannot encode a generator"),
+]
+
+
+@pytest.mark.parametrize("kind, error_type, message", WORKER_TEXTS)
+def test_the_workers_english_is_reworded_and_read_back_exactly(kind, error_type, message):
+    assert worker_text(message, kind, error_type) == message  # English: byte for byte
+    i18n.MISSES.clear()
+    i18n.set_lang("zh")
+    try:
+        reworded = worker_text(message, kind, error_type)
+    finally:
+        i18n.set_lang("en")
+    assert CJK.search(reworded), reworded
+    assert i18n.MISSES == set()
+
+
+def test_the_learners_own_messages_are_never_reworded(chinese):
+    # the same words raised by the learner's code (another exception type) stay as they are
+    for message in ("writing files is not allowed in an exercise", "the code called sys.exit(3)",
+                    "shapes cannot be multiplied (4x5 and 7x5)"):
+        assert worker_text(message, "exception", "ValueError") == message
+    assert worker_output("hello\n") == "hello\n"
+    cut = worker_output("x" * 10 + "\n... (17 more characters not shown)")
+    assert cut.startswith("x" * 10) and "17" in cut and CJK.search(cut)
+
+
+# ------------------------------------------------------------ runs in Chinese
+def _assert_chinese(run) -> int:
+    """Every case name and failure text the learner reads is in Chinese; returns the failures."""
+    failures = 0
+    for exercise in run.exercises:
+        for case in exercise.cases:
+            assert CJK.search(case.name), case.name
+            failure = case.failure
+            if failure is None:
+                continue
+            failures += 1
+            for text in (failure.summary, failure.detail, failure.likely):
+                assert not text or CJK.search(text), (exercise.id, case.name, text)
+            assert isinstance(failure.summary, i18n.Translated), failure.summary
+        assert all(CJK.search(v) for v in exercise.forbidden), exercise.forbidden
+    return failures
+
+
+def test_stubs_and_solutions_in_chinese(chinese, tmp_path):
+    run, _ = check(copy_exercises(EXERCISES, tmp_path / "stubs"))
+    assert _assert_chinese(run) == sum(len(e.cases) for e in run.exercises)
+    first = run.exercises[0].cases[0].failure
+    assert first.summary == "hard_lookup 仍然抛出 NotImplementedError"
+    run, _ = check(copy_exercises(SOLUTIONS, tmp_path / "solved"))
+    assert _assert_chinese(run) == 0
+    assert i18n.MISSES == set()
+
+
+def test_every_wrong_implementation_is_explained_in_chinese(chinese, tmp_path):
+    """The whole library, one wrong file per exercise per run (about 13 runs, ~10 s)."""
+    by_stem = {e.stem: e for e in manifest.load()}
+    library: dict[str, list[Path]] = {}
+    for path in sorted((IMPLEMENTATIONS / "wrong").glob("*/*.py")):
+        library.setdefault(path.parent.name, []).append(path)
+    assert set(library) == set(by_stem)  # every exercise is covered
+    for n in range(max(map(len, library.values()))):
+        folder = copy_exercises(SOLUTIONS, tmp_path / f"round{n}")
+        chosen = []
+        for stem, files in library.items():
+            if n < len(files):
+                shutil.copy(files[n], folder / by_stem[stem].file)
+                chosen.append(by_stem[stem])
+        run, _ = check(folder, [e.id for e in chosen])
+        assert _assert_chinese(run) >= len(chosen)  # each wrong file fails a case at least
+    run, _ = check(IMPLEMENTATIONS / "zeros")
+    _assert_chinese(run)
+    assert i18n.MISSES == set()
+
+
+ODD = {  # appended to a solution: the worker, the sandbox and the guards speak
+    "ex01_soft_lookup.py": "\n_orig = hard_lookup\ndef hard_lookup(q, k, v):\n"
+                           "    open({probe!r}, 'w')\n    return _orig(q, k, v)\n",
+    "ex02_qkv_projection.py": "\nimport solutions\n",
+    "ex03_attention_scores.py": "\ndel attention_scores\n",
+    "ex04_scaling.py": "\nimport sys\ndef scale_scores(scores, d_k):\n    sys.exit(3)\n",
+    "ex05_softmax.py": "\ndef softmax(x, dim=-1):\n    return torch.softmax(x, dim=dim)\n",
+    "ex06_weighted_sum.py": "\n_orig = weighted_sum\ndef weighted_sum(w, V):\n"
+                            "    print('x' * 5000)\n    return _orig(w, V)\n",
+    "ex07_masking.py": "\nimport ex01_soft_lookup\n",
+    "ex08_attention.py": "\n_orig = scaled_dot_product_attention\n"
+                         "def scaled_dot_product_attention(Q, K, V, mask=None):\n    try:\n"
+                         "        torch.nn.functional.scaled_dot_product_attention(Q, K, V)\n"
+                         "    except Exception:\n        pass\n    return _orig(Q, K, V, mask)\n",
+    "ex09_self_and_cross.py": "\ndef (:\n",
+    "ex10_causal_self_attention.py": "\nclass E(Exception):\n    def __str__(self):\n"
+                                     "        raise ValueError\n"
+                                     "def causal_self_attention(*args):\n    raise E()\n",
+}
+
+
+def test_odd_files_are_explained_in_chinese(chinese, tmp_path):
+    folder = copy_exercises(SOLUTIONS, tmp_path / "odd")
+    for name, extra in ODD.items():
+        path = folder / name
+        path.write_text(path.read_text() + extra.replace("{probe!r}", repr(str(tmp_path / "w"))))
+    run, _ = check(folder)
+    assert _assert_chinese(run) > 0
+    assert i18n.MISSES == set()
+    first = {e.id: e.first_problem().failure.summary for e in run.exercises if e.id != "06"}
+    assert first["01"] == "hard_lookup 抛出了 Refused: 练习中不允许写文件"
+    assert first["03"] == "文件中没有定义名为 'attention_scores' 的函数"
+    assert first["04"] == "scale_scores 试图结束进程：代码调用了 sys.exit(3)"
+    assert first["05"].startswith("这个练习不允许使用 softmax（第 ")
+    assert first["08"].startswith("第 ") and "scaled_dot_product_attention" in first["08"]
+    assert first["10"] == "causal_self_attention 抛出了 E: <无法打印的消息>"
+    assert {e.id: e.forbidden for e in run.exercises}["05"][0].startswith("torch.softmax（第 ")
+    output = {e.id: "".join(c.output for c in e.cases) for e in run.exercises}["06"]
+    assert "……（还有 " in output
