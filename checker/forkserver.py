@@ -17,7 +17,7 @@ import socket
 import sys
 import time
 
-from . import sandbox, worker
+from . import i18n, sandbox, worker
 
 
 class ServerGone(Exception):
@@ -114,6 +114,8 @@ def _serve(sock: socket.socket) -> None:
 
     worker._fast_meta_kernels(torch)  # once here rather than in every worker
     worker.warm_up(torch)
+    for lang in i18n.LANGS:  # every worker inherits the catalogs, read once
+        i18n.catalog(lang)
     # Keep the collector off the objects every worker inherits: walking them would
     # copy their pages into each forked worker (copy-on-write), a few ms each time.
     import gc

@@ -22,6 +22,8 @@ import signal
 import sys
 from dataclasses import asdict, dataclass
 
+from .i18n import t
+
 UID_BASE = 2_000_000_000   # far above any real account; pids stay below 2**22
 
 
@@ -284,17 +286,19 @@ def audit_guard(hidden: list[str], allowed: list[str] = (), names: set[str] = fr
 
     def hook(event: str, args: tuple) -> None:
         if event in BLOCKED_EVENTS:
-            raise Refused(f"{event} is not allowed in an exercise")
+            raise Refused(t("{event} is not allowed in an exercise", event=event))
         if event == "open":
             path, mode, flags = (tuple(args) + (None, None, 0))[:3]
             writing = (isinstance(mode, str) and any(c in mode for c in "wax+")) or \
                 (isinstance(flags, int) and flags & _WRITE_FLAGS)
             if writing:
-                raise Refused("writing files is not allowed in an exercise")
+                raise Refused(t("writing files is not allowed in an exercise"))
             if is_hidden(path):
-                raise Refused(f"reading {os.fsdecode(path)} is not allowed in an exercise")
+                raise Refused(t("reading {path} is not allowed in an exercise",
+                                path=os.fsdecode(path)))
         elif event in ("os.listdir", "os.scandir") and args and is_hidden(args[0]):
-            raise Refused(f"listing {os.fsdecode(args[0])} is not allowed in an exercise")
+            raise Refused(t("listing {path} is not allowed in an exercise",
+                            path=os.fsdecode(args[0])))
 
     _remove_unaudited()
     sys.addaudithook(hook)

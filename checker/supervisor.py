@@ -11,12 +11,11 @@ one hung exercise costs a few seconds, never the run.
 from __future__ import annotations
 
 import os
-import re
 import signal
 from dataclasses import dataclass, field
 
 from . import codec, forkserver, manifest, sandbox
-from .i18n import t
+from .i18n import Translated, get_lang, t
 from .submission import Source
 
 MAX_STRIKES = 2
@@ -78,14 +77,11 @@ class ExerciseWorker:
         if self.launched or self.load_problem is not None:
             return
         if self.source.text is None:
-            problem = self.source.problem
-            if self.source.kind == "missing_file" and problem == f"{self.source.file} is missing":
-                problem = t("{file} is missing", file=self.source.file)
             self.load_problem = LearnerProblem(
                 "not_started" if self.source.kind == "missing_file" else "error",
-                problem, kind=self.source.kind)
+                self.source.problem, kind=self.source.kind)
             return
-        config = {"file": self.source.display, "forbidden": self.forbidden,
+        config = {"file": self.source.display, "forbidden": self.forbidden, "lang": get_lang(),
                   "limits": self.limits.to_dict(), "hide": self.hide,
                   "exercise_files": [e.file for e in manifest.load()]}
         self.pid, self.sock = forkserver.spawn(config)
@@ -108,7 +104,7 @@ class ExerciseWorker:
         if not hello.get("ok"):
             error = _error(hello)
             kind, error_type, message = error["kind"], error["type"], error["message"]
-            shown = worker_text(message, kind, error_type)
+            shown = Translated(message)  # the worker speaks the run's language
             if kind == "exit":
                 what = t("the file exits while it is being loaded")
             elif kind == "syntax":
@@ -166,7 +162,7 @@ class ExerciseWorker:
                                  kind="bad_data")
         output = message.get("output")
         if isinstance(output, str) and output:
-            self.outputs.append(worker_output(clean(output[:10_000])))
+            self.outputs.append(clean(output[:10_000]))
         forbidden = message.get("forbidden")
         if isinstance(forbidden, list):
             self.forbidden_calls.extend(
@@ -206,7 +202,7 @@ class ExerciseWorker:
             "not_started" if kind == "not_implemented" else "failed",
             "", kind=kind, error_type=error["type"], message=error["message"],
             frames=error["frames"])
-        shown = worker_text(problem.message, kind, problem.error_type)
+        shown = Translated(problem.message)  # the worker speaks the run's language
         if kind == "not_implemented":
             problem.summary = t("{func} still raises NotImplementedError", func=func)
         elif kind == "forbidden":
@@ -258,78 +254,6 @@ class Workers:
             worker.stop()
         if self._workers:  # and anything a worker left behind
             forkserver.reap_children()
-
-
-# ------------------------------------------- what the (untrusted) worker said
-def _match(pattern: str, text: str):
-    return re.fullmatch(pattern, text, re.DOTALL)
-
-
-def worker_text(message: str, kind: str, error_type: str) -> str:
-    """The worker's message in the run's language, when the kit wrote it.
-
-    The worker speaks English only (it is forked from the fork server, which does not
-    follow the run's language), so the kit's own texts come back in English: the
-    refusals of the forbidden-call guard, the sandbox and the import guard, a missing
-    function, sys.exit. They are reworded here from their known English form (and
-    read back byte for byte in an English run). Any other message is the learner's
-    and stays as it is.
-    """
-    m = None
-    if kind == "forbidden" or error_type == "ForbiddenCall":  # (at load time: kind "load")
-        m = _match(r"(?P<call>.*?) is not allowed in this exercise"
-                   r"(?: \(line (?P<line>\d+): (?P<code>.*)\))?", message)
-        if m and m["line"] is not None:
-            return t("{call} is not allowed in this exercise (line {line}: {code})",
-                     **m.groupdict())
-        if m:
-            return t("{call} is not allowed in this exercise", call=m["call"])
-    elif kind == "missing":
-        m = _match(r"the file defines no function named (?P<name>.*)", message)
-        if m:
-            return t("the file defines no function named {name}", name=m["name"])
-    elif kind == "exit":
-        m = _match(r"the code called sys\.exit\((?P<code>.*)\)", message)
-        if m:
-            return t("the code called sys.exit({code})", code=m["code"])
-    elif error_type == "Refused":
-        if message == "writing files is not allowed in an exercise":
-            return t("writing files is not allowed in an exercise")
-        m = _match(r"(?P<what>reading|listing) (?P<path>.*) is not allowed in an exercise",
-                   message)
-        if m and m["what"] == "reading":
-            return t("reading {path} is not allowed in an exercise", path=m["path"])
-        if m:
-            return t("listing {path} is not allowed in an exercise", path=m["path"])
-        m = _match(r"(?P<event>.*) is not allowed in an exercise", message)
-        if m:
-            return t("{event} is not allowed in an exercise", event=m["event"])
-    elif error_type == "ImportError":
-        m = _match(r"importing (?P<name>.*) is not allowed in an exercise file: each exercise "
-                   r"imports only torch, math and the standard library", message)
-        if m:
-            return t("importing {name} is not allowed in an exercise file: each exercise "
-                     "imports only torch, math and the standard library", name=m["name"])
-    elif error_type == "ModuleNotFoundError":
-        m = _match(r"(?P<message>.*) \(each exercise file must be self-contained: copy what you "
-                   r"need instead of importing another exercise\)", message)
-        if m:
-            return t("{message} (each exercise file must be self-contained: copy what you need "
-                     "instead of importing another exercise)", message=m["message"])
-    if message == "<unprintable message>":
-        return t("<unprintable message>")
-    m = _match(r"the result could not be sent back: (?P<error>.*)", message)
-    if m:
-        return t("the result could not be sent back: {error}", error=m["error"])
-    return message
-
-
-def worker_output(output: str) -> str:
-    """What the learner's code printed, with the worker's note about a cut in the run's language."""
-    m = re.search(r"\n\.\.\. \((?P<n>\d+) more characters not shown\)\Z", output)
-    if m is None:
-        return output
-    return output[:m.start()] + t("\n... ({n} more characters not shown)", n=m["n"])
 
 
 _CONTROL = {c: None for c in [*range(0, 9), 11, 12, *range(14, 32), 127, *range(0x80, 0xA0)]}

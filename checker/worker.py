@@ -18,8 +18,8 @@ import sys
 import traceback
 import types
 
-from . import codec
-from . import sandbox
+from . import codec, i18n, sandbox
+from .i18n import t
 from .forbidden import ForbiddenCall, make_guard
 
 MAX_OUTPUT = 4000          # characters of printed output kept per call
@@ -53,7 +53,7 @@ class _BoundedWriter:
     def take(self) -> str:
         out = "".join(self.parts)
         if self.dropped:
-            out += f"\n... ({self.dropped} more characters not shown)"
+            out += t("\n... ({n} more characters not shown)", n=self.dropped)
         self.parts, self.size, self.dropped = [], 0, 0
         return out
 
@@ -63,9 +63,9 @@ class _RefuseImports(importlib.abc.MetaPathFinder):
 
     def find_spec(self, fullname, path=None, target=None):
         if fullname.split(".")[0] in REFUSED_PACKAGES:
-            raise ImportError(
-                f"importing {fullname!r} is not allowed in an exercise file: "
-                "each exercise imports only torch, math and the standard library")
+            raise ImportError(t(
+                "importing {name} is not allowed in an exercise file: each exercise imports "
+                "only torch, math and the standard library", name=repr(fullname)))
         return None
 
 
@@ -107,14 +107,15 @@ def _describe(exc: BaseException, learner_file: str) -> dict:
     try:
         message = str(exc)
     except BaseException:
-        message = "<unprintable message>"
+        message = str(t("<unprintable message>"))  # plain str: the codec sends exact types
     if kind == "exit":
-        message = f"the code called sys.exit({exc.code!r})" if isinstance(exc, SystemExit) else message
+        message = str(t("the code called sys.exit({code})", code=repr(exc.code))) \
+            if isinstance(exc, SystemExit) else message
     if len(message) > MAX_MESSAGE_TEXT:
         message = message[:MAX_MESSAGE_TEXT] + " ..."
     if isinstance(exc, ModuleNotFoundError) and (exc.name or "").startswith("ex"):
-        message += (" (each exercise file must be self-contained: copy what you need"
-                    " instead of importing another exercise)")
+        message = str(t("{message} (each exercise file must be self-contained: copy what you "
+                        "need instead of importing another exercise)", message=message))
     return {"kind": kind, "type": type(exc).__name__, "message": message,
             "frames": _learner_frames(exc.__traceback__, learner_file)}
 
@@ -131,8 +132,10 @@ class _Session:
     def _forbidden(self, name: str) -> str:
         where = _learner_line(self.file)
         self.forbidden_seen.append({"call": name, "where": where})
-        at = f" (line {where['line']}: {where['code']})" if where else ""
-        return f"{name} is not allowed in this exercise{at}"
+        if where:
+            return t("{call} is not allowed in this exercise (line {line}: {code})", call=name,
+                     line=where["line"], code=where["code"])
+        return t("{call} is not allowed in this exercise", call=name)
 
     def _guarded(self, fn, *args, **kwargs):
         if self.guard is None:
@@ -148,7 +151,8 @@ class _Session:
         except BaseException as exc:  # e.g. a result too odd to encode
             payload = codec.encode({"ok": False, "error": {
                 "kind": "exception", "type": type(exc).__name__,
-                "message": f"the result could not be sent back: {exc}", "frames": []}})
+                "message": str(t("the result could not be sent back: {error}", error=exc)),
+                "frames": []}})
         codec.send(self.sock, payload)
 
     # ------------------------------------------------------------------ steps
@@ -182,7 +186,9 @@ class _Session:
         if not callable(fn):
             self.reply({"ok": False, "error": {
                 "kind": "missing", "type": "AttributeError",
-                "message": f"the file defines no function named {name!r}", "frames": []}})
+                "message": str(t("the file defines no function named {name}",
+                                 name=repr(name))),
+                "frames": []}})
             return
         args = list(request.get("args", []))
         kwargs = dict(request.get("kwargs", {}))
@@ -359,6 +365,9 @@ def run(sock, config: dict) -> None:
     code = 0
     try:
         os.setsid()
+        # the kit's own texts in the run's language; the catalog is read now (the fork
+        # server has it already), before the audit guard refuses reading the kit's files
+        i18n.catalog(i18n.set_lang(config.get("lang", "en")))
         faulthandler.disable()  # a crash must not dump a Python traceback on the learner's screen
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         import torch
