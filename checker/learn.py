@@ -165,8 +165,8 @@ def reset_lines(exercises_dir: Path, exercise: manifest.Exercise) -> list[Text]:
                        "keep).", path=_shown(target)))]
     return [Text(t("Your file was saved to {backup}.", backup=_shown(backup))),
             Text(t("{path} is the original stub again.", path=_shown(target))),
-            Text(t("To get your version back: cp {backup} {path}", backup=_shown(backup),
-                   path=_shown(target)))]
+            Text(t("To get your version back:")),
+            Text(f"  cp {_shown(backup)} {_shown(target)}")]
 
 
 def _shown(path: Path) -> str:
@@ -185,7 +185,7 @@ def cmd_reset(args) -> int:
         console.print(Text(t("Exercise {id} · {title}", id=exercise.id,
                              title=exercise.text("title", get_lang())), style="bold"))
         for line in reset_lines(exercises_dir, exercise):
-            console.print(line)
+            console.print(line, soft_wrap=True)  # paths and commands stay whole for copying
     return EXIT_OK
 
 

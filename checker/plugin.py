@@ -282,7 +282,7 @@ def likely_table() -> dict[str, str]:
         "crash": t("the exercise must not end the process (os._exit, signals) or crash Python"),
         "exit": t("do not call sys.exit() or exit() in an exercise; return a value instead"),
         "missing": t("keep the function names of the stub exactly as they are"),
-        "missing_file": t("restore the file (git checkout, or copy the stub from the kit)"),
+        "missing_file": t("restore the file: `attn-kit reset NN` puts the original stub back"),
         "unreadable": t("submit the exercise file itself: a UTF-8 .py file, not a link, "
                         "under 512 kB"),
         "forbidden": t("this exercise asks you to build it yourself: see RULES in the file's "

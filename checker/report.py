@@ -132,7 +132,7 @@ def next_line(run: RunResult) -> Text:
 
 
 def _kv(label: str, value: str, style: str = "") -> Text:
-    return Text.assemble((f"{label}: ", "bold"), (value, style))
+    return Text.assemble((t("{label}: ", label=label), "bold"), (value, style))
 
 
 def panel(e: ExerciseResult, exercises_dir: str, plain: bool, where: str = "cli"):
