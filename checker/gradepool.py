@@ -21,6 +21,7 @@ import time
 from multiprocessing.connection import Connection, wait
 from typing import Callable
 
+from .i18n import t
 from .worker import _die_with_parent
 
 
@@ -134,9 +135,10 @@ def run(tasks: list[dict], work: Callable[[dict], dict], *, jobs: int, deadline:
                         finish(child, child.receive())
                         continue
                     except (EOFError, OSError, ValueError):
-                        replace = ("error", "the grading process stopped on this submission")
+                        replace = ("error", t("the grading process stopped on this submission"))
                 elif time.monotonic() - child.started > deadline:
-                    replace = ("timeout", f"grading took longer than {deadline:g} s")
+                    replace = ("timeout", t("grading took longer than {seconds} s",
+                                            seconds=f"{deadline:g}"))
                 if replace is not None:
                     task = child.task
                     child.kill()

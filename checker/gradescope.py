@@ -18,6 +18,7 @@ from importlib import metadata
 from pathlib import Path
 
 from . import files, manifest
+from .i18n import get_lang, t
 
 VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
 TEST_OUTPUT_LIMIT = 3000
@@ -28,7 +29,7 @@ def results_json(document: dict, *, visibility: str = "after_published",
     """Gradescope's results.json for one graded submission (our check --json document)."""
     exercises = {e["id"]: e for e in document.get("exercises", [])}
     all_or_nothing = bool(document.get("all_or_nothing"))  # for the summary line
-    titles = {e.id: e.text("title") for e in manifest.load()}
+    titles = {e.id: e.text("title", get_lang()) for e in manifest.load()}
     by_exercise: dict[str, list[dict]] = {}
     for test in document.get("tests", []):
         meta = test.get("metadata") or {}
@@ -39,25 +40,33 @@ def results_json(document: dict, *, visibility: str = "after_published",
         share = float(summary.get("max_score", 0)) / max(1, len(cases))
         # the exercise's score (partial credit or all or nothing, already rounded) is
         # shared by its passing cases, so the tests add up to exactly the same total
-        n_passed = sum((t.get("metadata") or {}).get("status") == "passed" for t in cases)
+        n_passed = sum((c.get("metadata") or {}).get("status") == "passed" for c in cases)
         per_pass = float(summary.get("score", 0)) / n_passed if n_passed else 0.0
         for n, test in enumerate(cases, 1):
             meta = test.get("metadata") or {}
             passed = meta.get("status") == "passed"
             earned = per_pass if passed else 0.0
             tests.append({
-                "name": f"{eid} {titles.get(eid, '')}: {meta.get('case', test.get('nodeid'))}",
+                "name": f"{eid} {titles.get(eid, '')}: "
+                        f"{t(meta['case']) if meta.get('case') else test.get('nodeid')}",
                 "number": f"{int(eid)}.{n}" if eid.isdigit() else str(n),
                 "score": round(earned, 6), "max_score": round(share, 6),
                 "status": "passed" if passed else "failed",
                 "output": _case_output(meta),
                 "visibility": visibility,
             })
-    lines = [f"attention-kit: {document.get('score', 0):g} / {document.get('max_score', 0):g} "
-             "points" + (" (all or nothing per exercise)" if all_or_nothing else "")]
+    score, max_score = f"{document.get('score', 0):g}", f"{document.get('max_score', 0):g}"
+    lines = [t("attention-kit: {score} / {max_score} points (all or nothing per exercise)",
+               score=score, max_score=max_score) if all_or_nothing else
+             t("attention-kit: {score} / {max_score} points", score=score, max_score=max_score)]
+    statuses = {"passed": t("passed"), "failed": t("failed"), "not_started": t("not started"),
+                "error": t("error"), "timeout": t("timeout")}
     for e in document.get("exercises", []):
-        lines.append(f"{e['id']} {e['title']}: {e['status'].replace('_', ' ')}, "
-                     f"{e['passed']}/{e['total']} cases, {e['score']:g}/{e['max_score']:g} points")
+        lines.append(t("{id} {title}: {status}, {passed}/{total} cases, {score}/{max_score} "
+                       "points", id=e["id"], title=titles.get(e["id"], e["title"]),
+                       status=statuses.get(e["status"], e["status"]), passed=e["passed"],
+                       total=e["total"], score=f"{e['score']:g}",
+                       max_score=f"{e['max_score']:g}"))
     return {"score": document.get("score", 0), "execution_time": round(execution_time, 3),
             "output": "\n".join(lines), "output_format": "text",
             "visibility": "visible", "stdout_visibility": "hidden", "tests": tests}
@@ -66,7 +75,8 @@ def results_json(document: dict, *, visibility: str = "after_published",
 def failed_results(reason: str, execution_time: float = 0.0) -> dict:
     """results.json for a submission that could not be graded at all."""
     return {"score": 0, "execution_time": round(execution_time, 3),
-            "output": f"attention-kit could not grade this submission: {reason}",
+            "output": t("attention-kit could not grade this submission: {reason}",
+                        reason=reason),
             "output_format": "text", "visibility": "visible", "tests": []}
 
 
@@ -75,10 +85,10 @@ def _case_output(meta: dict) -> str:
         return ""
     failure = meta.get("failure") or {}
     parts = [meta.get("message", "")]
-    for label, key in (("expected", "expected"), ("got", "got"), ("where", "detail"),
-                       ("likely cause", "likely")):
+    for label, key in ((t("Expected"), "expected"), (t("Got"), "got"), (t("Where"), "detail"),
+                       (t("Likely cause"), "likely")):
         if failure.get(key):
-            parts.append(f"{label}: {failure[key]}")
+            parts.append(t("{label}: ", label=label) + failure[key])
     text = "\n".join(p for p in parts if p)
     return text if len(text) <= TEST_OUTPUT_LIMIT else text[:TEST_OUTPUT_LIMIT] + " ..."
 

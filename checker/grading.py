@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import defaults, manifest
+from .i18n import t
 from .sandbox import Limits
 
 OK, ERROR, TIMEOUT = "ok", "error", "timeout"
@@ -94,7 +95,8 @@ def grade_one(task: dict) -> dict:
             limits=Limits.from_dict(options["limits"]),
             all_or_nothing=options["all_or_nothing"], hide=list(options.get("hide", [])))
     except runner.RunError as exc:
-        return lost(task, ERROR, f"the checker could not run: {str(exc).splitlines()[0]}")
+        return lost(task, ERROR, t("the checker could not run: {error}",
+                                   error=str(exc).splitlines()[0]))
     document["submission"] = {"name": task["name"], "path": task["path"]}
     document["sandbox"] = sandbox_facts(options)
     status, reason = status_of(result)

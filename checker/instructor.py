@@ -102,6 +102,8 @@ def cmd_bundle(args) -> int:
                "--timeout", f"{args.timeout:g}"]
     if args.all_or_nothing:
         options.append("--all-or-nothing")
+    if args.lang:  # the feedback's language on Gradescope (its machines default to English)
+        options += ["--lang", args.lang]
     names = gradescope.bundle(out, options)
     print(t("Gradescope autograder written to {path} ({n} files: setup.sh, run_autograder, "
             "requirements.txt and the kit).", path=out, n=len(names)))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -181,6 +182,25 @@ def test_every_screen_in_chinese(work):
     assert "not started" in english.stdout
     bad = cli("check", "--lang", "fr", cwd=work, env=env())
     assert bad.returncode == 2 and "invalid choice" in bad.stderr
+
+
+def test_gradescope_feedback_in_chinese(work, tmp_path):
+    out = tmp_path / "results.json"
+    done = cli("grade", str(work), "--json", str(out), "--format", "gradescope", "--lang", "zh",
+               env=env())
+    assert done.returncode == 0, done.stderr
+    results = json.loads(out.read_text())
+    assert results["output"].startswith("attention-kit：10 / 100 分")
+    assert "02 Q、K、V 投影：未开始" in results["output"]
+    failing = [test for test in results["tests"] if test["status"] == "failed"]
+    assert failing and all(re.search(r"[\u4e00-\u9fff]", test["name"].split(": ", 1)[1])
+                           for test in failing)  # the case names, in Chinese
+    bundle = tmp_path / "autograder.zip"
+    assert cli("gradescope-bundle", str(bundle), "--lang", "zh", env=env()).returncode == 0
+    import zipfile
+
+    script = zipfile.ZipFile(bundle).read("run_autograder").decode()
+    assert "--lang zh" in script
 
 
 def test_the_ui_catalog_has_every_message_in_chinese():
