@@ -5,6 +5,7 @@ workers forked from the fork server started here.
 """
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -23,6 +24,11 @@ EXERCISE_FILES = [e.file for e in manifest.load()]
 
 
 def pytest_sessionstart(session):
+    # The kit's screens follow the locale; the tests expect English unless they ask for
+    # Chinese, whatever the machine's locale is.
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        os.environ.pop(name, None)
+    os.environ["LANG"] = "C.UTF-8"
     forkserver.get()
 
 
