@@ -62,7 +62,8 @@ RULES / 规则
   保持输入的 dtype 和 device；不要原地修改输入。
 
 CHECK / 检查
-  attn-kit check 05      (hint: attn-kit hint 05)
+  attn-kit watch         (checks this file each time you save it / 每次保存时自动检查)
+  attn-kit check 05      (once / 检查一次;  hint / 提示: attn-kit hint 05)
 """
 
 from __future__ import annotations
