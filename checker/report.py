@@ -148,7 +148,6 @@ def panel(e: ExerciseResult, exercises_dir: str, plain: bool, where: str = "cli"
             first.failure.kind == "missing_file"
         if missing:
             lines.append(Text(t("{path} is missing.", path=path), style="bold"))
-            lines.append(Text(first.failure.likely))
             lines.append(Text(t("`attn-kit reset {id}` puts the original stub back.", id=e.id)))
         else:
             lines.append(Text(t("Exercise {id} is waiting for you: open {path}, read the "

@@ -219,7 +219,7 @@ def _observer(folder: Path, by_file: dict, events: queue.Queue):
     class Handler(FileSystemEventHandler):
         def on_any_event(self, event):
             if event.is_directory or event.event_type not in ("modified", "created", "moved",
-                                                              "closed"):
+                                                              "closed", "deleted"):
                 return
             path = getattr(event, "dest_path", "") or event.src_path
             exercise = by_file.get(os.path.basename(os.fsdecode(path)))

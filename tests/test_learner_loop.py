@@ -243,36 +243,40 @@ def save(path: Path, text: str) -> None:
     path.write_text(text)
 
 
+KEYS = {"en": "keys: h hint", "zh": "按键：h 提示"}  # the last line of every watch screen
+
+
+def screen_with(term: Terminal, text: str, lang: str = "en") -> str:
+    """Wait for ``text``, then for the rest of that screen; returns it, flattened.
+
+    Each step waits for text only its own screen has, so a late redraw of an
+    earlier screen (an editor's save can send several events) cannot stand in.
+    """
+    term.expect(text)
+    screen = term.flat(term.expect(KEYS[lang]))
+    term.advance()
+    return screen
+
+
 def test_watch_checks_on_save_moves_on_and_answers_keys(work):
     with Terminal(["watch", "--lang", "en"], work, env()) as term:
-        term.expect("Exercise 02 · Q, K, V projections · not started")
-        term.expect("keys: h hint")
-        term.advance()
+        screen_with(term, "Exercise 02 · Q, K, V projections · not started")
         save(work / "exercises" / "ex02_qkv_projection.py", wrong_qkv())  # a wrong attempt
-        screen = term.expect("keys: h hint")
-        assert "failed" in screen and "Likely cause" in screen, screen
-        assert "checked 02" in screen
-        term.advance()
+        screen = screen_with(term, "Likely cause")
+        assert "Exercise 02 · Q, K, V projections · failed" in screen and "checked 02" in screen
         shutil.copy(SOLUTIONS / "ex02_qkv_projection.py", work / "exercises")  # right
-        screen = term.flat(term.expect("keys: h hint"))
+        screen = screen_with(term, "passes!")
         assert "Exercise 02 · Q, K, V projections passes!" in screen
         assert "Press s to compare" in screen
         assert "Exercise 03 · Attention scores · not started" in screen  # moved on
-        term.advance()
         term.send("s")
-        screen = term.expect("keys: h hint")
-        assert "Reference solution of exercise 02" in screen and "X @ W_Q" in screen
-        term.advance()
+        assert "X @ W_Q" in screen_with(term, "Reference solution of exercise 02")
         term.send("h")
-        hint = manifest.by_id()["03"].hints["en"][0]
-        assert hint.split(",")[0] in term.flat(term.expect("keys: h hint"))
-        term.advance()
+        screen_with(term, manifest.by_id()["03"].hints["en"][0].split(",")[0])
         term.send("l")
-        assert "Lesson section" in term.expect("keys: h hint")
-        term.advance()
+        assert "Passed since" in screen_with(term, "Lesson section")
         term.send("n")
-        assert "Skipped to exercise 04" in term.flat(term.expect("keys: h hint"))
-        term.advance()
+        screen_with(term, "Skipped to exercise 04")
         term.send("q")
         term.expect("Bye!")
         assert term.close() == 0
@@ -282,19 +286,18 @@ def test_watch_checks_on_save_moves_on_and_answers_keys(work):
 
 def test_watch_in_chinese_and_recheck_by_hand(work):
     with Terminal(["watch"], work, env(ZH)) as term:  # the language from LANG
-        term.expect("练习 02")
-        term.expect("按键：h 提示")
-        term.advance()
+        screen_with(term, "练习 02", "zh")
         save(work / "exercises" / "ex02_qkv_projection.py", wrong_qkv())
-        screen = term.flat(term.expect("按键：h 提示"))
-        assert "未通过" in screen and "可能的原因" in screen, screen
-        term.advance()
+        screen = screen_with(term, "可能的原因", "zh")
+        assert "练习 02 · Q、K、V 投影 · 未通过" in screen, screen
         shutil.copy(SOLUTIONS / "ex02_qkv_projection.py", work / "exercises")
-        screen = term.flat(term.expect("按键：h 提示"))
+        screen = screen_with(term, "通过了", "zh")
         assert "练习 02 · Q、K、V 投影 通过了" in screen and "练习 03" in screen, screen
-        term.advance()
         term.send("r")  # re-check all by hand (for file systems that send no change events)
-        term.expect("检查了 全部")
+        screen_with(term, "检查了 全部", "zh")
+        (work / "exercises" / "ex04_scaling.py").unlink()  # a deleted file is noticed too
+        screen = screen_with(term, "ex04_scaling.py 不见了", "zh")
+        assert "attn-kit reset 04" in screen, screen
         term.send("q")
         term.expect("再见")
         assert term.close() == 0
