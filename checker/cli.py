@@ -16,7 +16,7 @@ import os
 import sys
 
 from . import defaults, i18n, manifest
-from .i18n import t
+from .i18n import N_, t
 from .usage import EXIT_USAGE, UsageError
 from .workspace import WorkspaceError
 
@@ -29,11 +29,6 @@ class _Parser(argparse.ArgumentParser):
             raise UsageError(t("{message} (see `attn-kit {command} --help`)", message=message,
                                command=self.prog.split()[-1]))
         raise UsageError(t("{message} (see `attn-kit --help`)", message=message))
-
-
-def N_(text: str) -> str:
-    """Marks a message id that is translated later (here: argparse's own texts)."""
-    return text
 
 
 # argparse's own texts that a learner meets; argparse looks each up through its

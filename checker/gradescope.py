@@ -19,6 +19,7 @@ from pathlib import Path
 
 from . import files, manifest
 from .i18n import get_lang, t
+from .results import STATUS_WORDS
 
 VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
 TEST_OUTPUT_LIMIT = 3000
@@ -59,13 +60,11 @@ def results_json(document: dict, *, visibility: str = "after_published",
     lines = [t("attention-kit: {score} / {max_score} points (all or nothing per exercise)",
                score=score, max_score=max_score) if all_or_nothing else
              t("attention-kit: {score} / {max_score} points", score=score, max_score=max_score)]
-    statuses = {"passed": t("passed"), "failed": t("failed"), "not_started": t("not started"),
-                "error": t("error"), "timeout": t("timeout")}
     for e in document.get("exercises", []):
         lines.append(t("{id} {title}: {status}, {passed}/{total} cases, {score}/{max_score} "
                        "points", id=e["id"], title=titles.get(e["id"], e["title"]),
-                       status=statuses.get(e["status"], e["status"]), passed=e["passed"],
-                       total=e["total"], score=f"{e['score']:g}",
+                       status=t(STATUS_WORDS.get(e["status"], e["status"])),
+                       passed=e["passed"], total=e["total"], score=f"{e['score']:g}",
                        max_score=f"{e['max_score']:g}"))
     return {"score": document.get("score", 0), "execution_time": round(execution_time, 3),
             "output": "\n".join(lines), "output_format": "text",

@@ -76,6 +76,11 @@ def catalog(lang: str) -> dict[str, str]:
     return merged
 
 
+def N_(text: str) -> str:
+    """Marks a message id that is translated later, where it is used (``t(text)``)."""
+    return text
+
+
 def t(msgid: str, /, **values) -> str:
     """``msgid`` in the run's language, with ``values`` filled in."""
     if isinstance(msgid, Translated) or not msgid:

@@ -61,7 +61,8 @@ def _console():
     return make_console()
 
 
-def _internal(exc: Exception) -> int:
+def checker_broken(exc: Exception) -> int:
+    """Say that the checker itself could not run; the exit status for it."""
     print(t("attn-kit: the checker could not run: {error}", error=exc), file=sys.stderr)
     return EXIT_INTERNAL
 
@@ -78,7 +79,7 @@ def cmd_check(args) -> int:
         run, document = run_check(exercises_dir, chosen, seed=args.seed, timeout=args.timeout,
                                   json_report=json_path is not None)
     except CheckerBroken as exc:
-        return _internal(exc)
+        return checker_broken(exc)
     console = _console()
     report.render(run, console)
     if len(chosen) == 1 and run.all_passed:
@@ -98,7 +99,7 @@ def cmd_list(args) -> int:
     try:
         run, _ = run_check(exercises_dir)
     except CheckerBroken as exc:
-        return _internal(exc)
+        return checker_broken(exc)
     console = _console()
     console.print(report.header(run))
     console.print(report.listing(run, State(exercises_dir), console.plain))
@@ -110,7 +111,7 @@ def cmd_list(args) -> int:
 # ----------------------------------------------------------------------- hint
 def hint_text(exercise: manifest.Exercise, state: State | None, show_all: bool = False) -> list:
     """The lines of the next hint (and remember its level), or of every hint."""
-    hints = exercise.hints.get(get_lang()) or exercise.hints["en"]
+    hints = exercise.text("hints", get_lang())
     title = exercise.text("title", get_lang())
     if not hints:
         return [Text(t("Exercise {id} has no hints.", id=exercise.id))]
@@ -139,7 +140,7 @@ def cmd_hint(args) -> int:
     console = _console()
     for line in hint_text(exercise, state, args.all):
         console.print(line)
-    hints = exercise.hints.get(get_lang()) or exercise.hints["en"]
+    hints = exercise.text("hints", get_lang())
     if args.all or not hints:
         return EXIT_OK
     if state is None:
@@ -233,7 +234,7 @@ def cmd_solution(args) -> int:
     try:
         run, _ = run_check(exercises_dir, [exercise])
     except CheckerBroken as exc:
-        return _internal(exc)
+        return checker_broken(exc)
     result = run.exercises[0]
     console = _console()
     if result.status != PASSED:

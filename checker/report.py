@@ -19,15 +19,11 @@ from rich.text import Text
 
 from . import manifest
 from .i18n import get_lang, t
-from .results import ERROR, FAILED, NOT_STARTED, PASSED, TIMEOUT, ExerciseResult, RunResult
+from .results import (ERROR, FAILED, NOT_STARTED, PASSED, STATUS_WORDS, TIMEOUT,
+                      ExerciseResult, RunResult)
 
-MARKS = {PASSED: ("✔", "passed", "green"), FAILED: ("✘", "failed", "red"),
-         NOT_STARTED: ("·", "not started", "dim"), ERROR: ("!", "error", "magenta"),
-         TIMEOUT: ("⏱", "timeout", "yellow")}
-# the status words, as message ids (MARKS keeps the English ones for the extractor)
-STATUS_WORDS = {PASSED: lambda: t("passed"), FAILED: lambda: t("failed"),
-                NOT_STARTED: lambda: t("not started"), ERROR: lambda: t("error"),
-                TIMEOUT: lambda: t("timeout")}
+MARKS = {PASSED: ("✔", "green"), FAILED: ("✘", "red"), NOT_STARTED: ("·", "dim"),
+         ERROR: ("!", "magenta"), TIMEOUT: ("⏱", "yellow")}
 MAX_CODE_LINES = 6
 MAX_TEXT = 1500
 
@@ -39,8 +35,8 @@ def make_console(file=None) -> Console:
         console.plain = False  # type: ignore[attr-defined]
         return console
     file = file or sys.stdout
-    plain = bool(os.environ.get("NO_COLOR")) or not getattr(file, "isatty", lambda: False)()
     is_tty = getattr(file, "isatty", lambda: False)()
+    plain = bool(os.environ.get("NO_COLOR")) or not is_tty
     width = None if is_tty or os.environ.get("COLUMNS") else 100  # a log has room
     console = Console(file=file, no_color=plain, highlight=False, emoji=False, width=width,
                       force_terminal=None if not plain else False, soft_wrap=False)
@@ -55,8 +51,8 @@ def _clip(text: str, limit: int = MAX_TEXT) -> str:
 
 
 def _status_text(status: str, plain: bool) -> Text:
-    mark, _, style = MARKS[status]
-    word = STATUS_WORDS[status]()
+    mark, style = MARKS[status]
+    word = t(STATUS_WORDS[status])
     return Text(word if plain else f"{mark} {word}", style="" if plain else style)
 
 
@@ -113,7 +109,7 @@ def listing(run: RunResult, state, plain: bool) -> Table:
     for e in run.exercises:
         exercise = manifest.by_id()[e.id]
         marker = t(" <- next") if e is current else ""
-        hints = exercise.hints.get(get_lang()) or exercise.hints["en"]
+        hints = exercise.text("hints", get_lang())
         grid.add_row(e.id, Text(title_of(e.id) + marker),
                      Text(exercise.text("section", get_lang())), _status_text(e.status, plain),
                      f"{e.score():g}/{e.points:g}",
@@ -207,13 +203,13 @@ def _next_steps(e: ExerciseResult, path: str, where: str = "cli") -> Text:
 
 def _box(e: ExerciseResult, lines: list, plain: bool):
     title = Text(t("Exercise {id} · {title} · {status} ({passed}/{total} cases)", id=e.id,
-                   title=title_of(e.id), status=STATUS_WORDS[e.status](), passed=e.passed,
+                   title=title_of(e.id), status=t(STATUS_WORDS[e.status]), passed=e.passed,
                    total=e.total))
     if plain:
         rule = "-" * 72
         return Group(Text(rule), title, Text(rule), *lines)
     return Panel(Group(*lines), title=title, title_align="left",
-                 border_style=MARKS[e.status][2], box=box.ROUNDED)
+                 border_style=MARKS[e.status][1], box=box.ROUNDED)
 
 
 def header(run: RunResult) -> Text:

@@ -7,9 +7,14 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
+from .i18n import N_
+
 # Case statuses and exercise statuses share one vocabulary.
 PASSED, FAILED, NOT_STARTED, ERROR, TIMEOUT = "passed", "failed", "not_started", "error", "timeout"
 STATUSES = (PASSED, FAILED, NOT_STARTED, ERROR, TIMEOUT)
+# what each status is called on screen (message ids: t(STATUS_WORDS[status]))
+STATUS_WORDS = {PASSED: N_("passed"), FAILED: N_("failed"), NOT_STARTED: N_("not started"),
+                ERROR: N_("error"), TIMEOUT: N_("timeout")}
 
 
 @dataclass

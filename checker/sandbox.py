@@ -18,7 +18,6 @@ from __future__ import annotations
 import os
 import re
 import resource
-import signal
 import sys
 from dataclasses import asdict, dataclass
 

@@ -20,10 +20,11 @@ from pathlib import Path
 from rich.text import Text
 
 from . import manifest
-from .i18n import get_lang, t
-from .learn import CheckerBroken, hint_text, run_check, solution_view
-from .results import PASSED, ExerciseResult
-from .usage import EXIT_INTERNAL, EXIT_OK, positive_timeout
+from .i18n import t
+from .learn import CheckerBroken, checker_broken, hint_text, run_check, solution_view
+from .report import title_of
+from .results import PASSED, ExerciseResult, RunResult
+from .usage import EXIT_OK, positive_timeout
 from .workspace import State, find_exercises
 
 DEBOUNCE = 0.05  # seconds: editors write a file in several steps (truncate, write, rename)
@@ -56,6 +57,11 @@ class Watch:
                         seconds=f"{time.perf_counter() - started:.2f}",
                         clock=time.strftime("%H:%M:%S"))
 
+    def snapshot(self) -> RunResult:
+        """The latest result of every exercise, as one run."""
+        return RunResult([self.results[e.id] for e in self.exercises], self.seed, {},
+                         str(self.dir))
+
     def unfinished(self) -> list[str]:
         return [e.id for e in self.exercises
                 if e.id not in self.results or self.results[e.id].status != PASSED]
@@ -83,7 +89,7 @@ class Watch:
             done = newly[-1]
             self.last_passed = done
             self.banner = [Text(t("✔ Exercise {id} · {title} passes!", id=done,
-                                  title=_title(done)), style="bold green"),
+                                  title=title_of(done)), style="bold green"),
                            Text(t("Press s to compare your code with the reference solution."))]
             self.focus = self.next_after(done)
         else:
@@ -111,11 +117,8 @@ class Watch:
                 self.focus = following
         elif key == "l":
             from .report import listing
-            from .results import RunResult
 
-            run = RunResult([self.results[e.id] for e in self.exercises], self.seed, {},
-                            str(self.dir))
-            self.extra = [listing(run, State(self.dir), self.console.plain)]
+            self.extra = [listing(self.snapshot(), State(self.dir), self.console.plain)]
         elif key == "r":
             self.check([e.id for e in self.exercises])
             if self.focus is None or self.results[self.focus].status == PASSED:
@@ -137,7 +140,6 @@ class Watch:
     # --------------------------------------------------------------- screen
     def draw(self) -> None:
         from .report import panel, progress
-        from .results import RunResult
 
         c = self.console
         plain = c.plain
@@ -145,11 +147,9 @@ class Watch:
             c.clear()
         else:
             c.print(Text("=" * 72))
-        run = RunResult([self.results[e.id] for e in self.exercises], self.seed, {},
-                        str(self.dir))
         c.print(Text(t("attention-kit watch · {folder} · saving a file checks it",
                        folder=self.dir), style="bold"))
-        c.print(progress(run, plain))
+        c.print(progress(self.snapshot(), plain))
         c.print()
         for line in self.banner:
             c.print(line)
@@ -185,17 +185,20 @@ class Watch:
                 if kind == "file":
                     ids = {value}
                     time.sleep(DEBOUNCE)
-                    keys = []
+                    others = []  # keys and messages that came meanwhile: after this save
                     while True:  # take in every event of this save
                         try:
-                            k, v = self.events.get_nowait()
+                            event = self.events.get_nowait()
                         except queue.Empty:
                             break
-                        (ids.add(v) if k == "file" else keys.append(v))
+                        if event[0] == "file":
+                            ids.add(event[1])
+                        else:
+                            others.append(event)
                     self.saved(sorted(ids))
                     self.draw()
-                    for k in keys:
-                        self.events.put(("key", k))
+                    for event in others:
+                        self.events.put(event)
                 elif kind == "key":
                     if not self.key(value):
                         self.console.print(Text(t("Bye! Your progress is saved; "
@@ -204,10 +207,6 @@ class Watch:
                     self.draw()
                 elif kind == "error":
                     self.console.print(Text(value))
-
-
-def _title(exercise_id: str) -> str:
-    return manifest.by_id()[exercise_id].text("title", get_lang())
 
 
 @contextlib.contextmanager
@@ -286,5 +285,4 @@ def cmd_watch(args) -> int:
     try:
         return Watch(exercises_dir, console, args.seed, args.timeout).run()
     except CheckerBroken as exc:
-        print(t("attn-kit: the checker could not run: {error}", error=exc), file=sys.stderr)
-        return EXIT_INTERNAL
+        return checker_broken(exc)
