@@ -89,7 +89,7 @@ def grade_naive(classdir: Path, out: Path, jobs: int, timeout: float) -> tuple[f
     """One fresh `python -m pytest --json-report` process per submission, on the same cases."""
     out.mkdir()
     students = sorted(p for p in classdir.iterdir() if p.is_dir())
-    cases = ROOT / "checker" / "cases"
+    cases = ROOT / "checker" / "judge" / "cases"
     pythonpath = os.pathsep.join([str(Path(__file__).resolve().parent), str(ROOT)])
 
     def one(student: Path) -> tuple[str, float]:
@@ -110,7 +110,7 @@ def grade_naive(classdir: Path, out: Path, jobs: int, timeout: float) -> tuple[f
 
 def _score(document: dict) -> float:
     """The total from the tests' metadata, rounded per exercise as the grader rounds."""
-    from checker.results import CaseResult, ExerciseResult
+    from checker.judge.results import CaseResult, ExerciseResult
 
     exercises = {e.id: ExerciseResult(e.id, "", "", "", e.file, e.points) for e in manifest.load()}
     for test in document["tests"]:

@@ -8,8 +8,8 @@ a normal exit.
 import pytest
 import os
 
-from checker import submission
-from checker.plugin import CheckPlugin
+from checker.engine import submission
+from checker.judge.plugin import CheckPlugin
 
 
 def pytest_configure(config):

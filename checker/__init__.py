@@ -19,7 +19,9 @@ def check(*ids: str, exercises: str | None = None, lang: str | None = None,
     "en" or "zh" (default: from the environment); ``show=False`` only returns.
     Raises ``ValueError`` with a one-line message for an unknown exercise or folder.
     """
-    from . import i18n, learn, manifest, report, usage, workspace
+    from checker import i18n, manifest, usage
+    from checker.console import make_console
+    from checker.learner import commands, report, workspace
 
     i18n.set_lang(lang)
     try:
@@ -27,16 +29,18 @@ def check(*ids: str, exercises: str | None = None, lang: str | None = None,
         folder = workspace.find_exercises(exercises)
     except (usage.UsageError, workspace.WorkspaceError) as exc:
         raise ValueError(str(exc)) from None
-    run, _ = learn.run_check(folder, chosen, seed=seed, timeout=timeout)
+    run, _ = commands.run_check(folder, chosen, seed=seed, timeout=timeout)
     if show:
-        report.render(run, report.make_console(), "notebook")
+        report.render(run, make_console(), "notebook")
     return run
 
 
 def hint(exercise: str, *, all: bool = False, lang: str | None = None,  # noqa: A002
          exercises: str | None = None) -> None:
     """Show the next hint of an exercise (remembered, as `attn-kit hint`), or every hint."""
-    from . import i18n, learn, report, usage, workspace
+    from checker import i18n, usage
+    from checker.console import make_console
+    from checker.learner import commands, report, workspace
 
     i18n.set_lang(lang)
     try:
@@ -47,6 +51,6 @@ def hint(exercise: str, *, all: bool = False, lang: str | None = None,  # noqa: 
         state = workspace.State(workspace.find_exercises(exercises))
     except workspace.WorkspaceError:
         state = None
-    console = report.make_console()
-    for line in learn.hint_text(chosen, state, all):
+    console = make_console()
+    for line in commands.hint_text(chosen, state, all):
         console.print(line)

@@ -15,10 +15,10 @@ import importlib
 import os
 import sys
 
-from . import defaults, i18n, manifest
-from .i18n import N_, t
-from .usage import EXIT_USAGE, UsageError
-from .workspace import WorkspaceError
+from checker import defaults, i18n, manifest
+from checker.i18n import N_, t
+from checker.usage import EXIT_USAGE, UsageError
+from checker.learner.workspace import WorkspaceError
 
 __all__ = ["main", "entry", "build_parser"]
 
@@ -85,11 +85,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help=t("language of the screens: en or zh (default: from LC_ALL / LANG)"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    watch = _command(sub, "watch", "watch:cmd_watch", t(
+    watch = _command(sub, "watch", "learner.watch:cmd_watch", t(
         "check each exercise as you save it, with hints and progress (start here)"))
     _seed_and_timeout(watch)
 
-    check = _command(sub, "check", "learn:cmd_check", t(
+    check = _command(sub, "check", "learner.commands:cmd_check", t(
         "check your exercises (all, or the ones named)"))
     check.add_argument("ids", nargs="*", metavar="NN",
                        help=t("exercises to check, e.g. 05 or 5 or softmax (default: all)"))
@@ -97,31 +97,31 @@ def build_parser() -> argparse.ArgumentParser:
         "also write the JSON report (pytest-json-report plus scores) to FILE"))
     _seed_and_timeout(check)
 
-    _command(sub, "list", "learn:cmd_list", t(
+    _command(sub, "list", "learner.commands:cmd_list", t(
         "every exercise with its status, points and lesson section, and the one to do next"))
 
-    hint = _command(sub, "hint", "learn:cmd_hint", t(
+    hint = _command(sub, "hint", "learner.commands:cmd_hint", t(
         "the next hint for an exercise (one level more each time)"))
     hint.add_argument("exercise", metavar="NN", help=t("the exercise, e.g. 05"))
     hint.add_argument("--all", action="store_true", help=t("show every hint level"))
 
-    reset = _command(sub, "reset", "learn:cmd_reset", t(
+    reset = _command(sub, "reset", "learner.commands:cmd_reset", t(
         "put an exercise's original stub back (your file is backed up first)"))
     reset.add_argument("ids", nargs="+", metavar="NN", help=t("the exercises to reset"))
 
-    solution = _command(sub, "solution", "learn:cmd_solution", t(
+    solution = _command(sub, "solution", "learner.commands:cmd_solution", t(
         "the reference solution of an exercise, once it passes"))
     solution.add_argument("exercise", metavar="NN", help=t("the exercise, e.g. 05"))
     solution.add_argument("--force", action="store_true",
                           help=t("show it even if the exercise does not pass yet (asks first)"))
     solution.add_argument("--yes", action="store_true", help=t("with --force: do not ask"))
 
-    init = _command(sub, "init", "learn:cmd_init", t(
+    init = _command(sub, "init", "learner.commands:cmd_init", t(
         "make a workspace with fresh exercise stubs (for a kit installed with pip)"),
         exercises=False)
     init.add_argument("folder", metavar="DIR", help=t("the folder to create or fill"))
 
-    grade = _command(sub, "grade", "instructor:cmd_grade", t(
+    grade = _command(sub, "grade", "grading.commands:cmd_grade", t(
         "grade submissions (folders or zips), for instructors"), t(
         "Grade one submission or a whole class. A submission is a folder or a zip holding the "
         "exercise files at its top or in an exercises/ folder; a folder of submissions is "
@@ -151,7 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
                               "bwrap: also run the workers inside bubblewrap, which hides the "
                               "solutions and the submissions (default: %(default)s)"))
 
-    bundle = _command(sub, "gradescope-bundle", "instructor:cmd_bundle", t(
+    bundle = _command(sub, "gradescope-bundle", "grading.commands:cmd_bundle", t(
         "write a Gradescope autograder zip"), t(
         "Write a zip to upload to Gradescope as the autograder: setup.sh, run_autograder and "
         "the kit. The options are baked into run_autograder."), exercises=False)
@@ -172,7 +172,7 @@ def _seed_and_timeout(parser: argparse.ArgumentParser) -> None:
 
 
 def _visibilities() -> tuple[str, ...]:
-    from .gradescope import VISIBILITIES
+    from checker.grading.gradescope import VISIBILITIES
 
     return VISIBILITIES
 
@@ -217,7 +217,7 @@ def entry() -> None:
     """
     code = main()
     try:
-        from . import forkserver
+        from checker.engine import forkserver
 
         forkserver.shutdown()
         sys.stdout.flush()

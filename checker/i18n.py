@@ -100,7 +100,7 @@ def t(msgid: str, /, **values) -> str:
 # ----------------------------------------------------------------- extraction
 MESSAGE_KWARGS = ("likely", "what", "expected", "got", "detail", "summary")
 # where the message kwargs and positional summaries are message ids
-CASE_CODE = ("cases", "compare.py")
+CASE_CODE = ("judge/cases", "judge/compare.py")
 
 
 def _literal(node) -> str | None:

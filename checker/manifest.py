@@ -33,7 +33,7 @@ class Exercise:
 
     @property
     def case_module(self) -> str:
-        """The hidden cases of this exercise live in checker/cases/case_<stem>.py."""
+        """The hidden cases of this exercise live in checker/judge/cases/case_<stem>.py."""
         return f"case_{self.stem}"
 
     def text(self, field: str, lang: str = "en"):

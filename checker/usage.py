@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import manifest
-from .i18n import t
+from checker import manifest
+from checker.i18n import t
 
 EXIT_OK, EXIT_NOT_PASSED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 

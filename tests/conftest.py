@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 import torch  # noqa: F401  (imported before the fork server starts)
 
-from checker import forkserver, manifest, runner
+from checker.engine import forkserver
+from checker import manifest
+from checker.judge import runner
 
 ROOT = Path(__file__).resolve().parent.parent
 SOLUTIONS = ROOT / "solutions"

@@ -22,7 +22,8 @@ from pathlib import Path
 import pytest
 from conftest import EXERCISES, IMPLEMENTATIONS, ROOT, SOLUTIONS, cli, copy_exercises
 
-from checker import forkserver, manifest, sandbox
+from checker.engine import forkserver, sandbox
+from checker import manifest
 
 IDS = [e.id for e in manifest.load()]
 FILES = {e.id: e.file for e in manifest.load()}
@@ -36,7 +37,7 @@ THREATS = {
         from solutions.ex05_softmax import softmax
         """, 0, {"error"}, "not allowed"),
     "importing the checker to patch its comparisons": ("05", """
-        import checker.compare as compare
+        import checker.judge.compare as compare
         compare.close = lambda *a, **k: None
         def softmax(x, dim=-1):
             return x

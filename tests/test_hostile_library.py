@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 from conftest import EXERCISES, SOLUTIONS, cli, copy_exercises
 
-from checker import manifest, sandbox
+from checker import manifest
+from checker.engine import sandbox
 
 LIBRARY = Path(__file__).resolve().parent / "hostile_blind"
 ATTACKS = sorted(p.name for p in LIBRARY.iterdir() if p.is_dir() and any(p.glob("ex*.py")))

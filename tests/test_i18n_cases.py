@@ -25,8 +25,9 @@ else:  # pragma: no cover - Python 3.10
 
 CHECKER = ROOT / "checker"
 CATALOG = CHECKER / "locale" / "zh" / "cases.toml"
-OWN_FILES = sorted([*CHECKER.glob("cases/*.py"), CHECKER / "compare.py", CHECKER / "forbidden.py",
-                    CHECKER / "supervisor.py", CHECKER / "plugin.py"])
+OWN_FILES = sorted([*CHECKER.glob("judge/cases/*.py"), CHECKER / "judge" / "compare.py",
+                    CHECKER / "engine" / "forbidden.py", CHECKER / "engine" / "supervisor.py",
+                    CHECKER / "judge" / "plugin.py"])
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 

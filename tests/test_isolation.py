@@ -94,7 +94,7 @@ SCENARIOS = {
         from solutions.ex05_softmax import softmax
         """, "error", "not allowed in an exercise file"),
     "importing the checker": ("05", """
-        import checker.compare
+        import checker.judge.compare
         def softmax(x, dim=-1):
             return x
         """, "error", "not allowed in an exercise file"),
@@ -201,13 +201,14 @@ def test_static_scan_names_the_forbidden_call(solved):
 def test_a_missing_file_counts_as_not_started(solved):
     import io
 
-    from checker import report
+    from checker.console import make_console
+    from checker.learner import report
     (solved / manifest.by_id()["06"].file).unlink()
     run, _ = check(solved)
     found = statuses(run)
     assert found.pop("06") == "not_started" and set(found.values()) == {"passed"}
     buffer = io.StringIO()
-    report.render(run, report.make_console(buffer))
+    report.render(run, make_console(buffer))
     assert "ex06_weighted_sum.py is missing" in buffer.getvalue()
 
 

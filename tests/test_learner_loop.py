@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from checker import check as notebook_check
-from checker import manifest, workspace
-from checker.results import RunResult
+from checker import manifest
+from checker.learner import workspace
+from checker.judge.results import RunResult
 from conftest import EXERCISES, SOLUTIONS, cli
 from terminal import Terminal
 

@@ -13,7 +13,7 @@ import subprocess
 import pytest
 from conftest import SOLUTIONS, cli, copy_exercises
 
-from checker import sandbox
+from checker.engine import sandbox
 
 TIMEOUT = "1.5"
 

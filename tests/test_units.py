@@ -7,8 +7,9 @@ import pytest
 import torch
 from conftest import ROOT
 
-from checker import codec, manifest
-from checker.forbidden import scan_source
+from checker.engine import codec
+from checker import manifest
+from checker.engine.forbidden import scan_source
 
 
 # ---------------------------------------------------------------------- codec
@@ -109,7 +110,7 @@ def test_manifest_matches_the_contract():
 def test_every_exercise_has_at_least_eight_named_cases():
     import importlib
     for e in manifest.load():
-        module = importlib.import_module(f"checker.cases.{e.case_module}")
+        module = importlib.import_module(f"checker.judge.cases.{e.case_module}")
         cases = [f for name, f in vars(module).items() if name.startswith("test_")]
         assert len(cases) >= 8, e.id
         names = [getattr(f, "case_name", None) for f in cases]
@@ -128,14 +129,15 @@ def test_resolve_what_learners_type(typed, expected):
 def test_report_prints_learner_text_literally_and_plain(solved):
     from conftest import check
 
-    from checker import report
+    from checker.console import make_console
+    from checker.learner import report
     (solved / "ex08_attention.py").write_text(
         "def scaled_dot_product_attention(Q, K, V, mask=None):\n"
         "    print('[red]hello[/red] [/x]')\n"
         "    raise ValueError('bad [/x] markup [bold]here')\n", encoding="utf-8")
     run, _ = check(solved)
     buffer = io.StringIO()
-    console = report.make_console(buffer)
+    console = make_console(buffer)
     report.render(run, console)
     text = buffer.getvalue()
     assert "bad [/x] markup [bold]here" in text and "[red]hello[/red] [/x]" in text
@@ -166,7 +168,7 @@ def run():
     return [[list(x.shape), str(x.dtype), x.device.type] for x in (eval(e) for e in exprs)]
 before = run()
 if sys.argv[1] == "fast":
-    from checker.worker import _fast_meta_kernels
+    from checker.engine.worker import _fast_meta_kernels
     _fast_meta_kernels(torch)
 print(json.dumps(run() == before and "torch._dynamo" not in sys.modules if sys.argv[1] == "fast"
                  else before))

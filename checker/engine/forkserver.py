@@ -1,0 +1,243 @@
+"""A warm parent for workers: forked once, right after ``import torch``.
+
+Starting a Python process that imports torch costs about 2 s; forking one that
+already has costs about 10 ms. The fork server is forked from the checker
+early, before the checker imports pytest, the hidden cases or the reference
+solutions, so a worker inherits torch and the worker code and nothing else of
+the grader's. The checker asks the server for a worker by sending one end of a
+fresh socket pair; the server forks, and the child serves that socket.
+"""
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import signal
+import socket
+import sys
+import time
+
+from checker import i18n
+from checker.engine import sandbox, worker
+
+
+class ServerGone(Exception):
+    """The fork server died (for example, learner code killed its parent process)."""
+
+
+class ForkServer:
+    def __init__(self, command: list[str] | None = None) -> None:
+        """Fork the server from this process, or run it with ``command`` (a sandbox prefix).
+
+        With a command, the server is a new Python that imports torch itself (about
+        2 s, once) inside the sandbox, e.g. ``bwrap ... -- python -m checker.forkserver``.
+        """
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        if command:
+            import subprocess
+
+            process = subprocess.Popen(
+                [*command, "--", sys.executable, "-m", "checker.engine.forkserver",
+                 str(theirs.fileno())], pass_fds=[theirs.fileno()],
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                env={**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)})
+            self._process = process
+            pid = process.pid
+        else:
+            pid = os.fork()
+            if pid == 0:  # the server
+                ours.close()
+                _serve(theirs)
+                os._exit(0)
+        theirs.close()
+        self.pid = pid
+        self.sock = ours
+        atexit.register(self.close)
+        hello_bytes = ours.recv(4096)
+        if not hello_bytes:
+            error = ""
+            if command:
+                error = self._process.stderr.read().decode(errors="replace")[-500:]
+            self.close()
+            raise ServerGone(f"the fork server did not start: {error.strip() or 'no reason given'}")
+        hello = json.loads(hello_bytes)
+        self.own_uid: bool = bool(hello.get("own_uid"))
+        self.why_not_own_uid: str = hello.get("why_not", "")
+        self.keep_reading: bool = bool(hello.get("keep_reading"))  # CAP_DAC_READ_SEARCH kept
+
+    def spawn(self, config: dict) -> tuple[int, socket.socket]:
+        """A new worker process for ``config``; returns its pid and our end of its socket."""
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            socket.send_fds(self.sock, [json.dumps(config).encode()], [theirs.fileno()])
+            reply = self.sock.recv(64)
+        except OSError:
+            reply = b""
+        finally:
+            theirs.close()
+        if not reply:
+            ours.close()
+            self.close()
+            raise ServerGone("the fork server has stopped")
+        return int(reply), ours
+
+    def reap_children(self) -> None:
+        """Kill every process the server still has: workers, and what they left behind.
+
+        The server is a child subreaper, so a process that a worker started and
+        orphaned (a daemon, even one in a session of its own) becomes the server's
+        child, and goes with the rest here.
+        """
+        try:
+            self.sock.send(json.dumps({"reap": True}).encode())
+            self.sock.recv(64)
+        except OSError:
+            pass
+
+    def close(self) -> None:
+        if self.sock.fileno() >= 0:
+            self.sock.close()
+            try:
+                os.kill(self.pid, signal.SIGKILL)
+                os.waitpid(self.pid, 0)
+            except (ProcessLookupError, ChildProcessError):
+                pass
+            if getattr(self, "_process", None) is not None:
+                self._process.stderr.close()
+
+
+def _serve(sock: socket.socket) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is for the checker to handle
+    worker._die_with_parent()
+    _become_subreaper()
+    why_not, keep_reading = sandbox.probe_own_uid()
+    import torch
+
+    worker._fast_meta_kernels(torch)  # once here rather than in every worker
+    worker.warm_up(torch)
+    for lang in i18n.LANGS:  # every worker inherits the catalogs, read once
+        i18n.catalog(lang)
+    # Keep the collector off the objects every worker inherits: walking them would
+    # copy their pages into each forked worker (copy-on-write), a few ms each time.
+    import gc
+
+    gc.collect()
+    gc.freeze()
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # workers are reaped automatically
+    sock.send(json.dumps({"own_uid": not why_not, "why_not": why_not,
+                          "keep_reading": keep_reading}).encode())
+    while True:
+        try:
+            data, fds, _, _ = socket.recv_fds(sock, 1 << 16, 1)
+        except OSError:
+            return
+        if not data:
+            return
+        if not fds:  # a request to the server itself
+            kill_children()
+            sock.send(b"0")
+            continue
+        pid = os.fork()
+        if pid == 0:
+            sock.close()
+            signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+            config = json.loads(data)
+            config["own_uid"], config["keep_reading"] = not why_not, keep_reading
+            worker.run(socket.socket(fileno=fds[0]), config)
+        for fd in fds:
+            os.close(fd)
+        sock.send(str(pid).encode())
+
+
+def _become_subreaper() -> None:
+    try:
+        sandbox._libc().prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+    except (OSError, AttributeError):
+        pass
+
+
+def _children_of(parent: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as f:
+                ppid = int(f.read().rsplit(b")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        if ppid == parent:
+            found.append(int(entry))
+    return found
+
+
+def kill_children(keep: set[int] = frozenset(), pause: float = 0.0) -> None:
+    """SIGKILL every child of this process (and its process group) but ``keep``.
+
+    Looked for three times, since a child may fork while we look; ``pause``
+    between rounds gives the dead time to be reparented here (to a subreaper).
+    """
+    for _ in range(3):
+        children = [pid for pid in _children_of(os.getpid()) if pid not in keep]
+        if not children:
+            return
+        for pid in children:
+            for kill in (os.killpg, os.kill):
+                try:
+                    kill(pid, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    pass
+        if pause:
+            time.sleep(pause)
+
+
+_server: ForkServer | None = None
+_command: list[str] | None = None
+
+
+def configure(command: list[str] | None) -> None:
+    """Start future fork servers with ``command`` (a sandbox prefix), or by forking (None)."""
+    global _command
+    _command = command
+
+
+def spawn(config: dict) -> tuple[int, socket.socket]:
+    """A new worker from the process's fork server; a dead server is replaced once."""
+    try:
+        return get().spawn(config)
+    except ServerGone:
+        return get().spawn(config)
+
+
+def get() -> ForkServer:
+    """The process's fork server, started on first use (or after it died)."""
+    global _server
+    if _server is None or _server.sock.fileno() < 0:
+        _server = ForkServer(_command)
+    return _server
+
+
+def reap_children() -> None:
+    """Kill whatever the running fork server still has (see ForkServer.reap_children)."""
+    if _server is not None and _server.sock.fileno() >= 0:
+        _server.reap_children()
+
+
+def shutdown() -> None:
+    """Stop the process's fork server, if one was started."""
+    if _server is not None:
+        _server.close()
+
+
+def forget() -> None:
+    """In a freshly forked process: let go of the parent's fork server without stopping it."""
+    global _server
+    if _server is not None:
+        _server.sock.close()   # only this process's copy of the socket
+        _server = None
+
+
+if __name__ == "__main__":  # the server started inside a sandbox (see ForkServer)
+    import torch  # noqa: F401  (what every worker needs, imported once)
+
+    _serve(socket.socket(fileno=int(sys.argv[1])))

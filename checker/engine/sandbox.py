@@ -1,0 +1,335 @@
+"""What confines a worker: resource limits, a user id of its own, an audit hook, bubblewrap.
+
+``apply`` runs in the worker right after it is forked, before any learner code:
+
+- memory: the address space may grow by ``memory_mb`` over what the worker
+  already maps (torch), so a memory bomb fails with MemoryError in its worker;
+- processes: RLIMIT_NPROC, which Linux counts per user id and does not enforce
+  for root. That is one reason a root grader gives each worker a user id of
+  its own (``UID_BASE`` + its pid, no groups). Such a worker cannot signal the
+  grader or other students' workers, and cannot write into folders the grader owns;
+- file size, open files, CPU seconds, no core dumps.
+
+Run as an ordinary user, workers keep the grader's user id; the limits still
+hold, and the threat model (docs/threat-model.md) says what that leaves open.
+"""
+from __future__ import annotations
+
+import os
+import re
+import resource
+import sys
+from dataclasses import asdict, dataclass
+
+from checker.i18n import t
+
+UID_BASE = 2_000_000_000   # far above any real account; pids stay below 2**22
+
+
+@dataclass(frozen=True)
+class Limits:
+    memory_mb: int = 1024       # on top of what torch maps; tensors here are tiny
+    processes: int = 16
+    file_mb: int = 16
+    open_files: int = 256
+    cpu_seconds: int = 300
+    own_uid: bool = True        # when running as root, each worker gets a user id of its own
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict | None) -> "Limits":
+        return cls(**(data or {}))
+
+
+def worker_uid(pid: int) -> int:
+    return UID_BASE + pid
+
+
+CAP_DAC_READ_SEARCH = 2
+PR_SET_KEEPCAPS, PR_SET_NO_NEW_PRIVS = 8, 38
+_CAP_VERSION_3 = 0x20080522
+
+
+_LIBC = None
+
+
+def _libc():
+    """The C library, loaded once (in the fork server, before workers are forked)."""
+    global _LIBC
+    if _LIBC is None:
+        import ctypes
+
+        _LIBC = ctypes.CDLL(None, use_errno=True)
+    return _LIBC
+
+
+def _become(uid: int, keep_reading: bool = False) -> None:
+    """Switch to ``uid`` with no groups and no privileges.
+
+    ``keep_reading`` keeps one capability, CAP_DAC_READ_SEARCH (read any file,
+    enter any folder): Python itself may live under a private home folder (here
+    /root/.pyenv), and a worker must still import the standard library lazily.
+    It grants no writing, no signalling and no debugging of other users'
+    processes, and nothing can raise the privileges again (no_new_privs).
+    """
+    import ctypes
+
+    libc = _libc()
+    if keep_reading and libc.prctl(PR_SET_KEEPCAPS, 1, 0, 0, 0) != 0:
+        raise OSError(ctypes.get_errno(), "prctl(PR_SET_KEEPCAPS) failed")
+    os.setgroups([])
+    os.setgid(uid)
+    os.setuid(uid)
+    if keep_reading:
+        header = (ctypes.c_uint32 * 2)(_CAP_VERSION_3, 0)
+        mask = 1 << CAP_DAC_READ_SEARCH
+        data = (ctypes.c_uint32 * 6)(mask, mask, 0, 0, 0, 0)  # effective, permitted, inheritable
+        if libc.capset(header, data) != 0:
+            raise OSError(ctypes.get_errno(), "capset failed")
+    libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
+
+
+def probe_own_uid() -> tuple[str, bool]:
+    """How workers can run under a user id of their own here: (why not, keep_reading).
+
+    They can if we are root and a worker that changed its user id can still
+    read torch, the standard library and the worker's own code: with no
+    privilege at all where those are readable by everyone, or else keeping the
+    one capability to read files (Python under /root/.pyenv, for example).
+    """
+    if os.geteuid() != 0:
+        return "the grader is not running as root", False
+    import torch
+
+    needed = [torch.__file__, os.__file__, __file__]
+
+    def can_read(keep_reading: bool) -> bool:
+        pid = os.fork()
+        if pid == 0:
+            code = 1
+            try:
+                _become(worker_uid(os.getpid()), keep_reading=keep_reading)
+                for path in needed:
+                    with open(path, "rb"):
+                        pass
+                    os.listdir(os.path.dirname(path))
+                code = 0
+            finally:
+                os._exit(code)
+        _, status = os.waitpid(pid, 0)
+        return os.waitstatus_to_exitcode(status) == 0
+
+    if can_read(False):
+        return "", False
+    if can_read(True):
+        return "", True
+    return "a worker with its own user id could not read torch or the kit", False
+
+
+def apply(limits: Limits, own_uid: bool, keep_reading: bool = False) -> None:
+    """Confine the current (worker) process; ``own_uid`` and ``keep_reading`` as the
+    fork server found them (see probe_own_uid)."""
+    mb = 1024 * 1024
+    _limit(resource.RLIMIT_CORE, 0)
+    _limit(resource.RLIMIT_FSIZE, limits.file_mb * mb)
+    _limit(resource.RLIMIT_NOFILE, limits.open_files)
+    _limit(resource.RLIMIT_CPU, limits.cpu_seconds, limits.cpu_seconds + 5)
+    if own_uid and limits.own_uid:
+        _become(worker_uid(os.getpid()), keep_reading=keep_reading)
+        _limit(resource.RLIMIT_NPROC, limits.processes)
+    elif os.geteuid() != 0:
+        _limit(resource.RLIMIT_NPROC, _tasks_of(os.getuid()) + limits.processes)
+    _limit(resource.RLIMIT_AS, _mapped_bytes() + limits.memory_mb * mb)
+
+
+def _limit(which: int, soft: int, hard: int | None = None) -> None:
+    hard = soft if hard is None else hard
+    _, current_hard = resource.getrlimit(which)
+    if current_hard != resource.RLIM_INFINITY:
+        soft, hard = min(soft, current_hard), min(hard, current_hard)
+    try:
+        resource.setrlimit(which, (soft, hard))
+    except (ValueError, OSError):
+        pass
+
+
+def _mapped_bytes() -> int:
+    with open("/proc/self/status") as f:
+        found = re.search(r"VmSize:\s+(\d+)\s+kB", f.read())
+    return int(found.group(1)) * 1024 if found else 0
+
+
+def _tasks_of(uid: int) -> int:
+    """Threads that ``uid`` runs now (what RLIMIT_NPROC counts)."""
+    count = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/status") as f:
+                status = f.read()
+        except OSError:
+            continue
+        uid_line = re.search(r"^Uid:\s+(\d+)", status, re.M)
+        threads = re.search(r"^Threads:\s+(\d+)", status, re.M)
+        if uid_line and int(uid_line.group(1)) == uid:
+            count += int(threads.group(1)) if threads else 1
+    return count
+
+
+# ------------------------------------------------------------ bubblewrap
+def bwrap_path() -> str | None:
+    import shutil
+
+    return shutil.which("bwrap")
+
+
+def bwrap_command(hide: list[str]) -> list[str]:
+    """The bubblewrap prefix that starts a fork server in a stronger sandbox.
+
+    The whole machine is visible read-only; the folders in ``hide`` (the
+    reference solutions, the submissions, the output folder) are covered by
+    empty ones and files by /dev/null; there is no network. Workers forked
+    inside inherit all of it, on top of the limits above.
+    """
+    import solutions
+
+    command = [bwrap_path() or "bwrap", "--ro-bind", "/", "/", "--dev", "/dev",
+               "--proc", "/proc", "--unshare-net", "--unshare-ipc", "--unshare-uts",
+               "--die-with-parent"]
+    needed = [os.path.realpath(p) for p in (sys.prefix, sys.base_prefix, __file__)]
+    hidden = [os.path.dirname(os.path.realpath(solutions.__file__))]
+    hidden += [os.path.realpath(p) for p in hide]
+    for path in dict.fromkeys(hidden):
+        if any(n == path or n.startswith(path + os.sep) for n in needed):
+            continue  # never hide the Python or the kit the server runs on
+        if os.path.isdir(path):
+            command += ["--tmpfs", path]
+        elif os.path.exists(path):
+            command += ["--ro-bind", "/dev/null", path]
+    return command
+
+
+# ------------------------------------------------------------- audit hook
+# Python-level events a worker may not cause (PEP 578 audit hooks; a hook cannot be
+# removed once added). Learner code has no use for any of them: starting processes,
+# reaching memory or the interpreter's internals, signalling, opening sockets,
+# changing files.
+BLOCKED_EVENTS = frozenset({
+    "os.fork", "os.forkpty", "os.system", "os.exec", "os.posix_spawn", "os.spawn",
+    "subprocess.Popen", "pty.spawn",
+    "ctypes.dlopen", "ctypes.dlsym", "ctypes.dlsym/handle", "ctypes.cdata",
+    "ctypes.cdata/buffer", "ctypes.string_at", "ctypes.wstring_at", "ctypes.addressof",
+    "ctypes.call_function", "ctypes.create_string_buffer", "ctypes.create_unicode_buffer",
+    "gc.get_objects", "gc.get_referrers", "gc.get_referents", "sys.addaudithook",
+    "os.kill", "os.killpg", "signal.pthread_kill",
+    "socket.__new__", "socket.connect", "socket.bind",
+    "os.remove", "os.rename", "os.rmdir", "os.mkdir", "os.symlink", "os.link", "os.chmod",
+    "os.chown", "os.truncate", "os.utime", "shutil.rmtree", "os.chdir", "os.chroot",
+    "mmap.__new__", "os.putenv", "os.unsetenv", "resource.setrlimit", "resource.prlimit",
+})
+_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+
+
+class Refused(PermissionError):
+    pass
+
+
+# Functions that start processes or send signals without raising an audit event.
+_UNAUDITED = (("_posixsubprocess", "fork_exec"), ("os", "pidfd_open"), ("posix", "pidfd_open"),
+              ("signal", "pidfd_send_signal"))
+
+
+def _remove_unaudited() -> None:
+    import importlib
+
+    for module_name, attr in _UNAUDITED:
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        if hasattr(module, attr):
+            delattr(module, attr)
+
+
+def audit_guard(hidden: list[str], allowed: list[str] = (), names: set[str] = frozenset()) -> None:
+    """Refuse, in this (worker) process from now on: the BLOCKED_EVENTS, opening any
+    file for writing, opening a file named like an exercise file anywhere (``names``:
+    a worker is sent its source, it never needs to open one), and reading or listing
+    anything under ``hidden`` (the kit's source, the submissions, the output folder)
+    or /proc/*/mem. Where a path is under both a hidden and an ``allowed`` folder (a
+    virtual environment inside the kit's checkout), the deeper of the two decides."""
+    rules = sorted({**{os.path.realpath(p): True for p in hidden if p},
+                    **{os.path.realpath(p): False for p in allowed if p}}.items(),
+                   key=lambda item: -len(item[0]))
+    stems = tuple(n.removesuffix(".py") + "." for n in names)
+
+    def is_hidden(path) -> bool:
+        if isinstance(path, int) or path is None:
+            return False
+        try:
+            real = os.path.realpath(os.fsdecode(path))
+        except (TypeError, ValueError):
+            return True
+        if real.startswith("/proc/") and real.endswith(("/mem", "/environ")):
+            return True
+        base = os.path.basename(real)
+        if base in names or base.startswith(stems):
+            return True
+        for root, deny in rules:  # the deepest folder that holds the path decides
+            if real == root or real.startswith(root.rstrip(os.sep) + os.sep):
+                return deny
+        return False
+
+    def hook(event: str, args: tuple) -> None:
+        if event in BLOCKED_EVENTS:
+            raise Refused(t("{event} is not allowed in an exercise", event=event))
+        if event == "open":
+            path, mode, flags = (tuple(args) + (None, None, 0))[:3]
+            writing = (isinstance(mode, str) and any(c in mode for c in "wax+")) or \
+                (isinstance(flags, int) and flags & _WRITE_FLAGS)
+            if writing:
+                raise Refused(t("writing files is not allowed in an exercise"))
+            if is_hidden(path):
+                raise Refused(t("reading {path} is not allowed in an exercise",
+                                path=os.fsdecode(path)))
+        elif event in ("os.listdir", "os.scandir") and args and is_hidden(args[0]):
+            raise Refused(t("listing {path} is not allowed in an exercise",
+                            path=os.fsdecode(args[0])))
+
+    _remove_unaudited()
+    sys.addaudithook(hook)
+
+
+def close_other_fds(keep: int) -> None:
+    """Close every inherited file descriptor above stderr except ``keep``.
+
+    A worker must not reach the sockets of its grading process, of the pool or
+    of other students' grading (which a fork inherits otherwise).
+    """
+    try:
+        fds = [int(fd) for fd in os.listdir("/proc/self/fd")]
+    except OSError:
+        fds = list(range(3, 1024))
+    for fd in fds:
+        if fd > 2 and fd != keep:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+def bwrap_problem() -> str:
+    """'' when bubblewrap is installed and can make a sandbox here, else why not."""
+    import subprocess
+
+    if bwrap_path() is None:
+        return "bubblewrap is not installed (Debian/Ubuntu: apt-get install bubblewrap)"
+    tried = subprocess.run([bwrap_path(), "--ro-bind", "/", "/", "--unshare-net", "true"],
+                           capture_output=True, text=True)
+    if tried.returncode != 0:
+        why = (tried.stderr.strip().splitlines() or ["no reason given"])[-1]
+        return f"bubblewrap cannot make a sandbox here ({why})"
+    return ""

@@ -1,0 +1,228 @@
+"""A submission: the exercise files of one learner or student, read as text.
+
+The checker never asks a worker to open a path. It reads each exercise file
+itself, from a folder or straight out of a zip (nothing is extracted), with a
+size limit, and sends the text to the worker. For graded submissions it also
+refuses symbolic links, so a submission cannot point an exercise file at the
+reference solutions or at another student's work.
+
+A submission holds the ten exercise files at its top, inside an ``exercises/``
+folder, or inside one wrapping folder (what zipping a folder gives). A file
+that is missing counts as not started.
+"""
+from __future__ import annotations
+
+import os
+import stat
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from checker import manifest
+from checker.i18n import t
+
+MAX_FILE_BYTES = 512 * 1024       # an exercise file is a few kB; anything this big is not one
+MAX_ZIP_MEMBERS = 10_000
+
+
+class SubmissionError(Exception):
+    """The submission as a whole cannot be read (not found, not a zip, a broken zip)."""
+
+
+@dataclass(frozen=True)
+class Source:
+    """One exercise file of a submission."""
+
+    file: str                 # the exercise's file name, e.g. ex05_softmax.py
+    display: str              # where it came from, for messages and tracebacks
+    text: str | None = None   # None when there is nothing to run
+    problem: str = ""         # why text is None, in one line
+    kind: str = ""            # "missing_file" (not started) or "unreadable" (an error)
+
+
+@dataclass
+class Submission:
+    name: str
+    origin: str
+    sources: dict[str, Source] = field(default_factory=dict)
+
+    def source(self, exercise: manifest.Exercise) -> Source:
+        return self.sources.get(exercise.file) or _missing(exercise.file, self.origin)
+
+
+def _missing(file: str, where: str) -> Source:
+    return Source(file, os.path.join(where, file), None, t("{file} is missing", file=file),
+                  "missing_file")
+
+
+def _unreadable(file: str, display: str, why: str) -> Source:
+    """``why``: what is wrong with the file, already in the run's language."""
+    return Source(file, display, None, why, "unreadable")
+
+
+def _decode(file: str, display: str, data: bytes) -> Source:
+    if len(data) > MAX_FILE_BYTES:
+        return _unreadable(file, display, t("{file} is larger than {kb} kB", file=file,
+                                            kb=MAX_FILE_BYTES // 1024))
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return _unreadable(file, display, t("{file} is not UTF-8 text", file=file))
+    if "\x00" in text:
+        return _unreadable(file, display, t("{file} contains NUL bytes: it is not a Python "
+                                            "source file", file=file))
+    return Source(file, display, text)
+
+
+# ----------------------------------------------------------------- folders
+def from_folder(folder: str | os.PathLike, name: str | None = None, *,
+                allow_links: bool = False) -> Submission:
+    """Read a submission folder. ``allow_links`` is for a learner's own workspace."""
+    root = Path(folder)
+    if not root.is_dir():
+        raise SubmissionError(t("{path} is not a folder", path=folder))
+    files = [e.file for e in manifest.load()]
+    base = _pick_folder(root, files)
+    submission = Submission(name or root.name, str(root))
+    real_root = os.path.realpath(root)
+    for file in files:
+        path = base / file
+        display = str(path)
+        try:
+            st = os.lstat(path)
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            submission.sources[file] = _unreadable(
+                file, display, t("{file} cannot be read: {error}", file=file, error=exc.strerror))
+            continue
+        if not allow_links:
+            if stat.S_ISLNK(st.st_mode):
+                submission.sources[file] = _unreadable(
+                    file, display,
+                    t("{file} is a symbolic link; submit the file itself", file=file))
+                continue
+            if os.path.commonpath([real_root, os.path.realpath(path)]) != real_root:
+                submission.sources[file] = _unreadable(
+                    file, display, t("{file} lies outside the submission", file=file))
+                continue
+        try:
+            if not stat.S_ISREG(os.stat(path).st_mode):
+                submission.sources[file] = _unreadable(
+                    file, display, t("{file} is not a regular file", file=file))
+                continue
+            with open(path, "rb") as f:
+                data = f.read(MAX_FILE_BYTES + 1)
+        except OSError as exc:
+            submission.sources[file] = _unreadable(
+                file, display, t("{file} cannot be read: {error}", file=file, error=exc.strerror))
+            continue
+        submission.sources[file] = _decode(file, display, data)
+    return submission
+
+
+def _pick_folder(root: Path, files: list[str]) -> Path:
+    """The folder inside ``root`` that holds the most exercise files."""
+    candidates = [root, root / "exercises"]
+    subdirs = [p for p in _listdir(root) if p.is_dir() and not p.name.startswith((".", "__"))]
+    if len(subdirs) == 1:
+        candidates += [subdirs[0], subdirs[0] / "exercises"]
+    return max(candidates, key=lambda d: sum(os.path.lexists(d / f) for f in files))
+
+
+def _listdir(folder: Path) -> list[Path]:
+    try:
+        return sorted(folder.iterdir())
+    except OSError:
+        return []
+
+
+# -------------------------------------------------------------------- zips
+def from_zip(path: str | os.PathLike, name: str | None = None) -> Submission:
+    """Read the exercise files straight out of a zip, without extracting anything."""
+    path = Path(path)
+    try:
+        archive = zipfile.ZipFile(path)
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        raise SubmissionError(t("{name} is not a readable zip file ({error})", name=path.name,
+                                error=exc)) from None
+    submission = Submission(name or path.stem, str(path))
+    with archive:
+        members = [m for m in archive.infolist()[:MAX_ZIP_MEMBERS]
+                   if not m.filename.startswith("__MACOSX/") and not m.is_dir()]
+        by_name = {m.filename.replace("\\", "/"): m for m in members}
+        files = [e.file for e in manifest.load()]
+        prefix = _pick_prefix(by_name, files)
+        for file in files:
+            member = by_name.get(prefix + file)
+            if member is None:
+                continue
+            display = f"{path}/{member.filename}"
+            if stat.S_ISLNK(member.external_attr >> 16):
+                submission.sources[file] = _unreadable(
+                    file, display,
+                    t("{file} is a symbolic link; submit the file itself", file=file))
+                continue
+            if member.file_size > MAX_FILE_BYTES:
+                submission.sources[file] = _unreadable(
+                    file, display, t("{file} is larger than {kb} kB", file=file,
+                                     kb=MAX_FILE_BYTES // 1024))
+                continue
+            try:
+                with archive.open(member) as f:
+                    data = f.read(MAX_FILE_BYTES + 1)
+            except (zipfile.BadZipFile, OSError, RuntimeError, ValueError,
+                    NotImplementedError) as exc:  # corrupt, encrypted, odd compression
+                submission.sources[file] = _unreadable(
+                    file, display, t("{file} cannot be unzipped ({error})", file=file, error=exc))
+                continue
+            submission.sources[file] = _decode(file, display, data)
+    return submission
+
+
+def _pick_prefix(names: dict, files: list[str]) -> str:
+    tops = {n.split("/", 1)[0] for n in names if "/" in n}
+    tops = {t for t in tops if not t.startswith((".", "__"))}
+    candidates = ["", "exercises/"]
+    if len(tops) == 1:
+        top = tops.pop()
+        candidates += [f"{top}/", f"{top}/exercises/"]
+    return max(candidates, key=lambda p: sum(p + f in names for f in files))
+
+
+# ------------------------------------------------------------------ finding
+def load(path: str | os.PathLike, name: str | None = None) -> Submission:
+    path = Path(path)
+    if not os.path.lexists(path):
+        raise SubmissionError(t("no such file or folder: {path}", path=path))
+    if path.is_symlink():
+        raise SubmissionError(t("{path} is a symbolic link; give the folder or zip itself",
+                                path=path))
+    if path.is_dir():
+        return from_folder(path, name)
+    if zipfile.is_zipfile(path):
+        return from_zip(path, name)
+    raise SubmissionError(t("{name} is neither a folder nor a zip file", name=path.name))
+
+
+def looks_like_submission(path: Path) -> bool:
+    """True for a zip, or a folder with exercise files at its top or in exercises/."""
+    if path.is_file():
+        return path.suffix.lower() == ".zip"
+    files = [e.file for e in manifest.load()]
+    return any(os.path.lexists(d / f) for d in (path, path / "exercises") for f in files)
+
+
+def find(path: str | os.PathLike) -> list[Path]:
+    """The submissions that ``path`` names: itself, or each folder and zip inside it."""
+    path = Path(path)
+    if not os.path.lexists(path):
+        raise SubmissionError(t("no such file or folder: {path}", path=path))
+    if not path.is_dir() or looks_like_submission(path):
+        return [path]
+    found = [p for p in _listdir(path) if not p.name.startswith(".")
+             and (p.is_dir() or p.suffix.lower() == ".zip")]
+    if not found:
+        raise SubmissionError(t("{path} holds no submissions: put one folder or zip per student "
+                                "in it, or the exercise files themselves", path=path))
+    return found

@@ -1,0 +1,285 @@
+"""The checker's side of the seam: one worker per exercise, calls with a timeout.
+
+``ExerciseWorker.call`` either returns a ``Returned`` (plain data that came back)
+or raises a ``LearnerProblem`` that says why nothing usable came back: the
+exercise is not started, the learner's code raised, it could not be loaded, it
+timed out, or the worker process died. A timeout or a crash costs one call (the
+worker is killed and a fresh one is forked for the next call); after
+``MAX_STRIKES`` of them the exercise's remaining calls are refused at once, so
+one hung exercise costs a few seconds, never the run.
+"""
+from __future__ import annotations
+
+import os
+import signal
+from dataclasses import dataclass, field
+
+from checker.engine import codec, forkserver, sandbox
+from checker import manifest
+from checker.i18n import Translated, get_lang, t
+from checker.engine.submission import Source
+
+MAX_STRIKES = 2
+
+
+@dataclass
+class Returned:
+    result: object
+    grads: object = None
+    args_after: list | None = None
+
+
+@dataclass
+class LearnerProblem(Exception):
+    """Why a call to learner code gave nothing to compare.
+
+    status: "not_started" | "failed" | "error" | "timeout"
+    """
+
+    status: str
+    summary: str
+    kind: str = ""
+    error_type: str = ""
+    message: str = ""
+    frames: list = field(default_factory=list)
+
+    def __str__(self) -> str:
+        return self.summary
+
+
+class ExerciseWorker:
+    def __init__(self, exercise_id: str, source: Source, forbidden: list[str], timeout: float,
+                 limits: sandbox.Limits | None = None, hide: list[str] | None = None):
+        self.exercise_id = exercise_id
+        self.source = source
+        self.forbidden = list(forbidden)
+        self.timeout = timeout
+        self.limits = limits or sandbox.Limits()
+        self.hide = list(hide or [])      # paths the worker may not read (besides the kit's)
+        self.pid: int | None = None
+        self.launched = False         # the process is started and has the file
+        self.ready = False            # ... and has loaded it
+        self.sock = None
+        self.load_problem: LearnerProblem | None = None
+        self.strikes = 0
+        self.last_strike = ""    # kind of the last timeout or crash
+        self.last_summary = ""
+        self.outputs: list[str] = []      # learner prints, drained by the plugin per case
+        self.forbidden_calls: list[dict] = []  # forbidden calls seen at call time
+
+    # ------------------------------------------------------------ process life
+    def launch(self) -> None:
+        """Start the worker and send it the file, without waiting for it to load.
+
+        The checker launches the next exercise's worker while it runs this one's
+        cases, so that forking and loading overlap with its own work. The load's
+        answer is read (with the timeout counted from then) at the first call.
+        """
+        if self.launched or self.load_problem is not None:
+            return
+        if self.source.text is None:
+            self.load_problem = LearnerProblem(
+                "not_started" if self.source.kind == "missing_file" else "error",
+                self.source.problem, kind=self.source.kind)
+            return
+        config = {"file": self.source.display, "forbidden": self.forbidden, "lang": get_lang(),
+                  "limits": self.limits.to_dict(), "hide": self.hide,
+                  "exercise_files": [e.file for e in manifest.load()]}
+        self.pid, self.sock = forkserver.spawn(config)
+        self.launched = True
+        try:
+            codec.send(self.sock, codec.encode({"source": self.source.text}))
+        except OSError:
+            pass  # the worker is gone already; _start's _receive says so
+
+    def _start(self) -> None:
+        self.launch()
+        if self.load_problem is not None or self.ready:
+            return
+        try:
+            hello = self._receive(self.timeout)
+        except LearnerProblem as problem:
+            problem.summary = t("while loading the file: {summary}", summary=problem.summary)
+            self.load_problem = problem
+            return
+        if not hello.get("ok"):
+            error = _error(hello)
+            kind, error_type, message = error["kind"], error["type"], error["message"]
+            shown = Translated(message)  # the worker speaks the run's language
+            if kind == "exit":
+                what = t("the file exits while it is being loaded")
+            elif kind == "syntax":
+                what = (t("the file has a syntax error: {message}", message=shown) if message
+                        else t("the file has a syntax error"))
+            elif message:
+                what = t("the file raised an error while it was being loaded: {error_type}: "
+                         "{message}", error_type=error_type, message=shown)
+            else:
+                what = t("the file raised an error while it was being loaded")
+            self.load_problem = LearnerProblem("error", what, kind=kind, error_type=error_type,
+                                               message=message, frames=error["frames"])
+            self.stop()
+            return
+        self.ready = True
+
+    def stop(self) -> None:
+        self.launched = self.ready = False
+        if self.pid is not None:
+            for kill in (os.killpg, os.kill):
+                try:
+                    kill(self.pid, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    pass
+            self.pid = None
+        # what it may have started is killed at the end of the run (Workers.close: the
+        # fork server is a subreaper)
+        if self.sock is not None:
+            self.sock.close()
+            self.sock = None
+
+    def _receive(self, timeout: float) -> dict:
+        try:
+            message = codec.decode(codec.recv(self.sock, timeout))
+        except TimeoutError:
+            self.stop()
+            self.strikes += 1
+            raise LearnerProblem(
+                "timeout", t("no answer within {seconds} s (an endless loop?)",
+                             seconds=f"{self.timeout:g}"),
+                kind="timeout") from None
+        except (EOFError, OSError):
+            self.stop()
+            self.strikes += 1
+            raise LearnerProblem(
+                "error", t("the worker process running this exercise ended abruptly "
+                           "(os._exit, a crash, or it was killed)"), kind="crash") from None
+        except codec.DecodeError as exc:
+            self.stop()
+            self.strikes += 1
+            raise LearnerProblem("error", t("the worker sent back unreadable data: {error}",
+                                            error=exc), kind="bad_data") from None
+        if not isinstance(message, dict):
+            raise LearnerProblem("error", t("the worker sent back unreadable data"),
+                                 kind="bad_data")
+        output = message.get("output")
+        if isinstance(output, str) and output:
+            self.outputs.append(clean(output[:10_000]))
+        forbidden = message.get("forbidden")
+        if isinstance(forbidden, list):
+            self.forbidden_calls.extend(
+                {"call": _text(f.get("call"), 200), "where": _frame(f.get("where"))}
+                for f in forbidden if isinstance(f, dict))
+        return message
+
+    # ------------------------------------------------------------------ calls
+    def call(self, func: str, args=(), kwargs=None, *, grad=None, return_args=False) -> Returned:
+        if self.strikes >= MAX_STRIKES:
+            raise LearnerProblem("timeout" if self.last_strike == "timeout" else "error",
+                                 t("not run: this exercise already failed {n} times with "
+                                   "'{summary}'", n=self.strikes, summary=self.last_summary),
+                                 kind=self.last_strike)
+        if not self.ready and self.load_problem is None:
+            self._start()
+        if self.load_problem is not None:
+            raise self.load_problem
+        request = {"func": func, "args": list(args), "kwargs": dict(kwargs or {}),
+                   "grad": grad, "return_args": return_args}
+        try:
+            codec.send(self.sock, codec.encode(request))
+            message = self._receive(self.timeout)
+        except LearnerProblem as problem:
+            self.last_strike, self.last_summary = problem.kind, problem.summary
+            raise
+        except OSError:
+            self.stop()
+            self.strikes += 1
+            self.last_strike, self.last_summary = "crash", t("the worker process ended abruptly")
+            raise LearnerProblem("error", self.last_summary, kind="crash") from None
+        if message.get("ok"):
+            return Returned(message.get("result"), message.get("grads"), message.get("args_after"))
+        error = _error(message)
+        kind = error["kind"]
+        problem = LearnerProblem(
+            "not_started" if kind == "not_implemented" else "failed",
+            "", kind=kind, error_type=error["type"], message=error["message"],
+            frames=error["frames"])
+        shown = Translated(problem.message)  # the worker speaks the run's language
+        if kind == "not_implemented":
+            problem.summary = t("{func} still raises NotImplementedError", func=func)
+        elif kind == "forbidden":
+            problem.summary = shown
+        elif kind == "missing":
+            problem.status = "error"
+            problem.summary = shown
+        elif kind == "exit":
+            problem.status = "error"
+            problem.summary = t("{func} tried to end the process: {message}", func=func,
+                                message=shown)
+        else:
+            problem.summary = t("{func} raised {error_type}: {message}", func=func,
+                                error_type=problem.error_type, message=shown)
+        raise problem
+
+
+class Workers:
+    """One ExerciseWorker per exercise for a whole check run."""
+
+    def __init__(self, timeout: float, limits: sandbox.Limits | None = None,
+                 hide: list[str] | None = None):
+        self.timeout = timeout
+        self.limits = limits
+        self.hide = hide
+        self._workers: dict[str, ExerciseWorker] = {}
+
+    def get(self, exercise_id: str, source: Source, forbidden: list[str]) -> ExerciseWorker:
+        if exercise_id not in self._workers:
+            self._workers[exercise_id] = ExerciseWorker(exercise_id, source, forbidden,
+                                                        self.timeout, self.limits, self.hide)
+        return self._workers[exercise_id]
+
+    def prefetch(self, exercise_id: str, source: Source, forbidden: list[str]) -> None:
+        """Launch this exercise's worker ahead of its first case (see ExerciseWorker.launch)."""
+        worker = self.get(exercise_id, source, forbidden)
+        try:
+            worker.launch()
+        except Exception:  # e.g. the fork server is gone: the first call will say so
+            worker.stop()
+
+    def release(self, exercise_id: str) -> None:
+        worker = self._workers.get(exercise_id)
+        if worker is not None:
+            worker.stop()
+
+    def close(self) -> None:
+        for worker in self._workers.values():
+            worker.stop()
+        if self._workers:  # and anything a worker left behind
+            forkserver.reap_children()
+
+
+_CONTROL = {c: None for c in [*range(0, 9), 11, 12, *range(14, 32), 127, *range(0x80, 0xA0)]}
+
+
+def clean(text: str) -> str:
+    """Drop control characters (terminal escapes, ...) from text that came from a worker."""
+    return text.translate(_CONTROL)
+
+
+def _text(value, limit: int = 2000) -> str:
+    return clean(value[:limit]) if isinstance(value, str) else ""
+
+
+def _frame(value) -> dict | None:
+    if not isinstance(value, dict) or type(value.get("line")) is not int:
+        return None
+    return {"line": value["line"], "function": _text(value.get("function"), 200),
+            "code": _text(value.get("code"), 500)}
+
+
+def _error(message: dict) -> dict:
+    """The error part of a worker's message, reduced to known fields of known types."""
+    error = message.get("error") if isinstance(message.get("error"), dict) else {}
+    frames = error.get("frames") if isinstance(error.get("frames"), list) else []
+    return {"kind": _text(error.get("kind"), 50) or "exception",
+            "type": _text(error.get("type"), 200), "message": _text(error.get("message")),
+            "frames": [f for f in map(_frame, frames[:50]) if f is not None]}

@@ -1,0 +1,401 @@
+"""The worker: the only place where learner code runs.
+
+A worker is forked (from the fork server) for one exercise file. It loads the
+file, then answers call requests from the checker over one socket until the
+socket closes. Everything it sends back goes through ``codec`` as plain data;
+the checker decides what the data means. Nothing here is trusted by the
+checker: a learner can monkeypatch this module, and that changes nothing but
+the data this worker sends.
+"""
+from __future__ import annotations
+
+import faulthandler
+import importlib.abc
+import linecache
+import os
+import signal
+import sys
+import traceback
+import types
+
+from checker.engine import codec, sandbox
+from checker import i18n
+from checker.i18n import t
+from checker.engine.forbidden import ForbiddenCall, make_guard
+
+MAX_OUTPUT = 4000          # characters of printed output kept per call
+MAX_MESSAGE_TEXT = 2000    # characters of an exception message kept
+REFUSED_PACKAGES = ("solutions", "checker")
+
+
+class _BoundedWriter:
+    """Stands in for sys.stdout/sys.stderr: keeps the first MAX_OUTPUT characters."""
+
+    def __init__(self):
+        self.parts: list[str] = []
+        self.size = 0
+        self.dropped = 0
+
+    def write(self, text):
+        text = str(text)
+        room = MAX_OUTPUT - self.size
+        if room > 0:
+            self.parts.append(text[:room])
+            self.size += min(len(text), room)
+        self.dropped += max(0, len(text) - max(room, 0))
+        return len(text)
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return False
+
+    def take(self) -> str:
+        out = "".join(self.parts)
+        if self.dropped:
+            out += t("\n... ({n} more characters not shown)", n=self.dropped)
+        self.parts, self.size, self.dropped = [], 0, 0
+        return out
+
+
+class _RefuseImports(importlib.abc.MetaPathFinder):
+    """Exercise files may not import the kit's solutions or checker."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname.split(".")[0] in REFUSED_PACKAGES:
+            raise ImportError(t(
+                "importing {name} is not allowed in an exercise file: each exercise imports "
+                "only torch, math and the standard library", name=repr(fullname)))
+        return None
+
+
+def _learner_frames(tb, learner_file: str) -> list[dict]:
+    """Only the frames of the learner's own file: no kit or torch internals."""
+    frames = []
+    for fs in traceback.extract_tb(tb):
+        if os.path.abspath(fs.filename) == learner_file:
+            frames.append({"line": fs.lineno, "function": fs.name, "code": (fs.line or "").strip()})
+    return frames
+
+
+def _learner_line(learner_file: str) -> dict | None:
+    """The innermost frame of the learner's file on the current stack.
+
+    Walks out from a caught exception's frame: sys._getframe is refused in workers.
+    """
+    try:
+        raise RuntimeError
+    except RuntimeError as exc:
+        frame = exc.__traceback__.tb_frame
+    while frame is not None:
+        if os.path.abspath(frame.f_code.co_filename) == learner_file:
+            return {"line": frame.f_lineno, "function": frame.f_code.co_name,
+                    "code": linecache.getline(learner_file, frame.f_lineno).strip()}
+        frame = frame.f_back
+    return None
+
+
+def _describe(exc: BaseException, learner_file: str) -> dict:
+    if isinstance(exc, NotImplementedError):
+        kind = "not_implemented"
+    elif isinstance(exc, ForbiddenCall):
+        kind = "forbidden"
+    elif isinstance(exc, SystemExit):
+        kind = "exit"
+    else:
+        kind = "exception"
+    try:
+        message = str(exc)
+    except BaseException:
+        message = str(t("<unprintable message>"))  # plain str: the codec sends exact types
+    if kind == "exit":
+        message = str(t("the code called sys.exit({code})", code=repr(exc.code))) \
+            if isinstance(exc, SystemExit) else message
+    if len(message) > MAX_MESSAGE_TEXT:
+        message = message[:MAX_MESSAGE_TEXT] + " ..."
+    if isinstance(exc, ModuleNotFoundError) and (exc.name or "").startswith("ex"):
+        message = str(t("{message} (each exercise file must be self-contained: copy what you "
+                        "need instead of importing another exercise)", message=message))
+    return {"kind": kind, "type": type(exc).__name__, "message": message,
+            "frames": _learner_frames(exc.__traceback__, learner_file)}
+
+
+class _Session:
+    def __init__(self, sock, config: dict):
+        self.sock = sock
+        self.file = os.path.abspath(config["file"])
+        self.forbidden_seen: list[dict] = []
+        self.out = _BoundedWriter()
+        self.guard = make_guard(config.get("forbidden", []), self._forbidden)
+        self.module = None
+
+    def _forbidden(self, name: str) -> str:
+        where = _learner_line(self.file)
+        self.forbidden_seen.append({"call": name, "where": where})
+        if where:
+            return t("{call} is not allowed in this exercise (line {line}: {code})", call=name,
+                     line=where["line"], code=where["code"])
+        return t("{call} is not allowed in this exercise", call=name)
+
+    def _guarded(self, fn, *args, **kwargs):
+        if self.guard is None:
+            return fn(*args, **kwargs)
+        with self.guard():
+            return fn(*args, **kwargs)
+
+    def reply(self, message: dict) -> None:
+        message["output"] = self.out.take()
+        message["forbidden"], self.forbidden_seen = self.forbidden_seen, []
+        try:
+            payload = codec.encode(message)
+        except BaseException as exc:  # e.g. a result too odd to encode
+            payload = codec.encode({"ok": False, "error": {
+                "kind": "exception", "type": type(exc).__name__,
+                "message": str(t("the result could not be sent back: {error}", error=exc)),
+                "frames": []}})
+        codec.send(self.sock, payload)
+
+    # ------------------------------------------------------------------ steps
+    def load(self, source: str) -> None:
+        """Run the exercise file's text as a module (the checker read it; we never open it)."""
+        name = os.path.splitext(os.path.basename(self.file))[0]
+        module = types.ModuleType(name)
+        module.__file__ = self.file
+        lines = source.splitlines(keepends=True)
+        linecache.cache[self.file] = (len(source), None, lines, self.file)  # for tracebacks
+        sys.modules[name] = module
+        try:
+            code = compile(source, self.file, "exec", dont_inherit=True)
+            self._guarded(exec, code, module.__dict__)
+        except BaseException as exc:
+            if isinstance(exc, SyntaxError) and os.path.abspath(exc.filename or "") == self.file:
+                error = {"kind": "syntax", "type": type(exc).__name__, "message": exc.msg,
+                         "frames": [{"line": exc.lineno, "function": "<module>",
+                                     "code": (exc.text or "").strip()}]}
+            else:
+                error = _describe(exc, self.file)
+                error["kind"] = "exit" if error["kind"] == "exit" else "load"
+            self.reply({"ok": False, "error": error})
+            return
+        self.module = module
+        self.reply({"ok": True})
+
+    def call(self, request: dict) -> None:
+        name = request["func"]
+        fn = getattr(self.module, name, None)
+        if not callable(fn):
+            self.reply({"ok": False, "error": {
+                "kind": "missing", "type": "AttributeError",
+                "message": str(t("the file defines no function named {name}",
+                                 name=repr(name))),
+                "frames": []}})
+            return
+        args = list(request.get("args", []))
+        kwargs = dict(request.get("kwargs", {}))
+        grad = request.get("grad")
+        try:
+            if grad:
+                for i in grad["wrt"]:
+                    args[i] = args[i].detach().clone().requires_grad_(True)
+                result = self._guarded(fn, *args, **kwargs)
+                grads = self._gradients(result, args, grad)
+            else:
+                result = self._guarded(fn, *args, **kwargs)
+                grads = None
+        except BaseException as exc:
+            self.reply({"ok": False, "error": _describe(exc, self.file)})
+            return
+        message = {"ok": True, "result": result, "grads": grads}
+        if request.get("return_args"):
+            message["args_after"] = args
+        self.reply(message)
+
+    def _gradients(self, result, args, grad):
+        import torch
+
+        out = result
+        if grad.get("output_index") is not None and isinstance(result, (tuple, list)):
+            out = result[grad["output_index"]]
+        if not isinstance(out, torch.Tensor) or not out.requires_grad:
+            return "no_graph"
+        if out.shape != grad["grad_output"].shape:
+            return {"wrong_shape": list(out.shape)}
+        inputs = [args[i] for i in grad["wrt"]]
+        # Backpropagate the scalar <out, grad_output>: the same gradients as passing
+        # grad_outputs, without the ~0.5 s import that path triggers in torch 2.x.
+        loss = (out * grad["grad_output"]).sum()
+        g = self._guarded(torch.autograd.grad, loss, inputs, allow_unused=True)
+        return list(g)
+
+    def serve(self) -> None:
+        try:
+            first = codec.decode(codec.recv(self.sock, None))
+        except (EOFError, OSError, codec.DecodeError):
+            return
+        if not isinstance(first, dict) or not isinstance(first.get("source"), str):
+            return
+        self.load(first["source"])
+        while True:
+            try:
+                request = codec.decode(codec.recv(self.sock, None))
+            except (EOFError, OSError, codec.DecodeError):
+                return
+            if self.module is None:
+                return
+            self.call(request)
+
+
+def _die_with_parent() -> None:
+    try:
+        sandbox._libc().prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def _fast_meta_kernels(torch) -> None:
+    """Shape-only meta kernels for the operations a causal mask is built from.
+
+    On the meta device a tensor has no data, so these kernels only work out the
+    result's shape and dtype. torch's own Python meta kernels for these operations
+    import torch._dynamo and sympy on first use, about 1.5 to 2 s, which would
+    make exercise 07's device case cost more than the rest of a check. Kernels are
+    registered for the Meta dispatch key only: CPU tensors are not affected.
+    """
+    global _META_LIB
+    try:
+        lib = torch.library.Library("aten", "IMPL")
+
+        def same(self, *args, **kwargs):
+            return torch.empty(self.shape, dtype=self.dtype, device=self.device)
+
+        def same_inplace(self, *args, **kwargs):
+            return self
+
+        def as_bool(self, *args, **kwargs):
+            return torch.empty(self.shape, dtype=torch.bool, device=self.device)
+
+        def broadcast(self, other):
+            if isinstance(other, torch.Tensor):
+                return torch.broadcast_shapes(self.shape, other.shape)
+            return self.shape
+
+        def compare(self, other, *args, **kwargs):
+            return torch.empty(broadcast(self, other), dtype=torch.bool, device=self.device)
+
+        def bitwise(self, other, *args, **kwargs):
+            return torch.empty(broadcast(self, other), dtype=torch.result_type(self, other),
+                               device=self.device)
+
+        for op in ("tril", "triu", "bitwise_not"):
+            lib.impl(op, same, "Meta")
+        for op in ("tril_", "triu_"):
+            lib.impl(op, same_inplace, "Meta")
+        lib.impl("logical_not", as_bool, "Meta")
+        for op in ("eq", "ne", "lt", "le", "gt", "ge"):
+            for overload in ("Scalar", "Tensor"):
+                lib.impl(f"{op}.{overload}", compare, "Meta")
+        for op in ("logical_and", "logical_or"):
+            lib.impl(op, compare, "Meta")
+        for op in ("bitwise_and", "bitwise_or"):
+            for overload in ("Tensor", "Scalar"):
+                lib.impl(f"{op}.{overload}", bitwise, "Meta")
+        _META_LIB = lib
+    except Exception:  # an older or newer torch: fall back to its own kernels
+        pass
+
+
+_META_LIB = None
+
+
+def warm_up(torch) -> None:
+    """Run, once in the fork server, what every worker's first call would set up lazily.
+
+    A worker's first call costs 3 to 5 ms more than the next ones (torch's first
+    operations, the first TorchFunctionMode, the codec's first tensors); done here,
+    every forked worker inherits it ready.
+    """
+    try:
+        from torch.overrides import TorchFunctionMode
+
+        class _Idle(TorchFunctionMode):
+            def __torch_function__(self, func, types, args=(), kwargs=None):
+                return func(*args, **(kwargs or {}))
+
+        x = torch.randn(3, 4, dtype=torch.float64).float()
+        with _Idle():
+            scores = (x @ x.transpose(-2, -1)) / 2.0
+            mask = torch.tril(torch.ones(3, 3, dtype=torch.bool))
+            weights = scores.masked_fill(~mask, float("-inf"))
+            weights = (weights - weights.amax(-1, keepdim=True)).exp()
+            weights = weights / weights.sum(-1, keepdim=True)
+            out = torch.softmax(scores, dim=-1) @ x + weights @ x
+        out.requires_grad_(True)
+        (out * out).sum().backward()
+        codec.decode(codec.encode({"ok": True, "result": (out.detach(), mask, x.double())}))
+    except Exception:
+        pass
+
+
+def _guard_learner_code(config: dict) -> None:
+    """The audit hook, with what learner code may not read: the kit's solutions and
+    checker (and, for a source checkout, everything in it: tests hold correct answers
+    too, and .git the history), every file named like an exercise file, and what the
+    grader hides. Python's own folders stay readable, for lazy imports."""
+    import site
+
+    import torch
+
+    kit = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    hidden = [os.path.join(kit, "solutions"), os.path.join(kit, "checker"),
+              *[p for p in config.get("hide", []) if isinstance(p, str)]]
+    if os.path.exists(os.path.join(kit, "pyproject.toml")):
+        hidden.append(kit)
+    allowed = [sys.prefix, sys.base_prefix, os.path.dirname(os.path.dirname(torch.__file__))]
+    try:
+        allowed += site.getsitepackages()
+    except AttributeError:
+        pass
+    allowed = [p for p in allowed if os.path.realpath(p) != os.path.realpath(kit)]
+    names = {os.path.basename(config["file"]), *config.get("exercise_files", [])}
+    sandbox.audit_guard(hidden, allowed, names)
+
+
+def run(sock, config: dict) -> None:
+    """Entry point in the freshly forked worker process; never returns."""
+    code = 0
+    try:
+        os.setsid()
+        # the kit's own texts in the run's language; the catalog is read now (the fork
+        # server has it already), before the audit guard refuses reading the kit's files
+        i18n.catalog(i18n.set_lang(config.get("lang", "en")))
+        faulthandler.disable()  # a crash must not dump a Python traceback on the learner's screen
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        import torch
+
+        torch.set_num_threads(1)  # a forked child must not reuse the parent's OpenMP pool
+        if _META_LIB is None:  # normally registered once, in the fork server
+            _fast_meta_kernels(torch)
+        sandbox.apply(sandbox.Limits.from_dict(config.get("limits")), config.get("own_uid", False),
+                      config.get("keep_reading", False))
+        _die_with_parent()  # after apply: changing the user id clears the parent-death signal
+        sandbox.close_other_fds(keep=sock.fileno())
+        devnull = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(devnull, fd)
+        os.close(devnull)
+        for name in [n for n in sys.modules if n.startswith(REFUSED_PACKAGES)]:
+            if name.split(".")[0] in REFUSED_PACKAGES:
+                del sys.modules[name]
+        sys.meta_path.insert(0, _RefuseImports())
+        # exercises are self-contained: never importable from each other's folder
+        folder = os.path.dirname(os.path.abspath(config["file"]))
+        sys.path[:] = [p for p in sys.path if p not in ("", ".", folder, os.getcwd())]
+        session = _Session(sock, config)
+        sys.stdout = sys.stderr = session.out
+        _guard_learner_code(config)  # last: nothing of ours may need those files later
+        session.serve()
+    except BaseException:
+        code = 70
+    finally:
+        os._exit(code)

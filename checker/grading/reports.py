@@ -1,0 +1,120 @@
+"""What an instructor gets from a grading run: per-submission files, grades.csv, a summary.
+
+Only the grader's parent process writes here, after every worker of the run
+has been stopped, and every file is written to a temporary name first and then
+moved into place: a file that a submission managed to leave in the output
+folder is replaced, never trusted or appended to.
+"""
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+from pathlib import Path
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from checker.i18n import t
+from checker import files, manifest
+from checker.grading import gradescope
+from checker.grading.grade import OK, Graded
+
+CSV_NAME = "grades.csv"
+
+
+def document_for(graded: Graded, fmt: str, visibility: str) -> dict:
+    """The per-submission file: our JSON document, or Gradescope's results.json."""
+    if fmt == "gradescope":
+        if graded.document is None:
+            return gradescope.failed_results(graded.reason, graded.seconds)
+        return gradescope.results_json(graded.document, visibility=visibility,
+                                       execution_time=graded.seconds)
+    if graded.document is not None:
+        document = dict(graded.document)
+    else:  # it could not be graded: the same keys, no tests, no points
+        document = {"tests": [], "exercises": [], "score": 0.0, "max_score": graded.max_score}
+    document["grade"] = {"status": graded.status, "reason": graded.reason,
+                         "score": graded.score, "max_score": graded.max_score,
+                         "seconds": graded.seconds}
+    return document
+
+
+def csv_text(graded: list[Graded]) -> str:
+    ids = [e.id for e in manifest.load()]
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["submission", *[f"ex{i}" for i in ids], "total", "max_score", "status",
+                     "reason"])
+    for g in graded:
+        writer.writerow([_cell(g.name), *[f"{g.scores.get(i, 0.0):g}" for i in ids],
+                         f"{g.score:g}", f"{g.max_score:g}", g.status, _cell(g.reason)])
+    return buffer.getvalue()
+
+
+def _cell(text: str) -> str:
+    """Spreadsheets run cells that start with = + - @ as formulas: not from student text."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def write_out(out: Path, graded: list[Graded], fmt: str, visibility: str) -> list[Path]:
+    """``--out DIR``: one JSON per submission and grades.csv; returns what was written."""
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for g in graded:
+        path = out / f"{g.name}.json"
+        files.write_json(path, document_for(g, fmt, visibility), compact=len(graded) > 1)
+        written.append(path)
+    files.write_atomic(out / CSV_NAME, csv_text(graded))
+    written.append(out / CSV_NAME)
+    return written
+
+
+def summary_table(graded: list[Graded], plain: bool = False) -> Table:
+    table = Table(title=t("Grades"), title_justify="left",
+                  box=box.ASCII2 if plain else box.SIMPLE_HEAVY)
+    table.add_column(t("Submission"))
+    table.add_column(t("Points"), justify="right")
+    table.add_column(t("Passed"), justify="right")
+    table.add_column(t("Status"))
+    table.add_column(t("Reason"), overflow="fold")
+    colours = {OK: "green", "error": "red", "timeout": "yellow"}
+    count = len(manifest.load())
+    for g in graded:
+        passed = sum(1 for e in (g.document or {}).get("exercises", []) if e["status"] == "passed")
+        table.add_row(Text(g.name), f"{g.score:g}/{g.max_score:g}", f"{passed}/{count}",
+                      Text(g.status, style=colours.get(g.status, "")), Text(g.reason))
+    return table
+
+
+@contextlib.contextmanager
+def grading_progress(console: Console, total: int):
+    """A progress bar over submissions; yields the callback for each graded one.
+
+    Off a terminal (a log, CI, Gradescope) it prints one line per submission instead.
+    """
+    done = 0
+    if getattr(console, "plain", True):
+        def advance(graded) -> None:
+            nonlocal done
+            done += 1
+            line = f"[{done}/{total}] {graded.name}: {graded.score:g}/{graded.max_score:g} " \
+                   f"{graded.status}" + (f" ({graded.reason})" if graded.reason else "")
+            console.print(Text(line))
+        yield advance
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, \
+        TimeElapsedColumn
+
+    with Progress(TextColumn(t("Grading")), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), TextColumn("{task.description}"),
+                  console=console, transient=False) as progress:
+        task = progress.add_task("", total=total)
+
+        def advance(graded) -> None:
+            progress.update(task, advance=1,
+                            description=t("last: {name} {score} {status}", name=graded.name,
+                                          score=f"{graded.score:g}", status=graded.status))
+        yield advance

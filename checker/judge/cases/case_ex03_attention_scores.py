@@ -1,0 +1,69 @@
+"""Hidden cases for exercise 03, the raw scores Q Kᵀ."""
+import math
+
+import torch
+
+from checker.judge import compare
+from checker.i18n import t
+from checker.judge.cases.support import BATCH1, BATCH2, D_K, N_K, N_Q, case, dtype_kept, randn, unchanged
+
+
+def _check(learner, Q, K):
+    expected = Q @ K.transpose(-2, -1)
+    suspects = {t("Q Kᵀ divided by √d_k: scaling is the next exercise, leave it out here"):
+                expected / math.sqrt(Q.shape[-1]),
+                t("K Qᵀ: the scores must be [n_q, n_k], one row per query"):
+                expected.transpose(-2, -1)}
+    if Q.shape[-1] == K.shape[-2]:
+        suspects[t("Q K without the transpose")] = Q @ K
+    compare.close(learner.attention_scores(Q, K), expected, suspects=suspects)
+
+
+@case("the lesson's picture: one query scores 0.1, 0.9, 0.2, 0.7 against four keys")
+def test_seed_picture(learner):
+    Q = torch.tensor([[1.0, 0.0]])
+    K = torch.tensor([[0.1, 0.5], [0.9, -0.3], [0.2, 0.8], [0.7, 0.1]])
+    _check(learner, Q, K)
+
+
+@case("n_q != n_k: 4 queries, 7 keys, d_k = 5")
+def test_nq_ne_nk(learner, gen):
+    _check(learner, randn(gen, N_Q, D_K), randn(gen, N_K, D_K))
+
+
+@case("the scores are not scaled yet (d_k = 9)")
+def test_unscaled(learner, gen):
+    _check(learner, randn(gen, N_Q, 9), randn(gen, N_K, 9))
+
+
+@case("square shapes (n_q = n_k = d_k = 4) still give Q Kᵀ")
+def test_square(learner, gen):
+    _check(learner, randn(gen, 4, 4), randn(gen, 4, 4))
+
+
+@case("one leading batch dimension: [3, 4, 5] and [3, 7, 5]")
+def test_batch1(learner, gen):
+    _check(learner, randn(gen, *BATCH1, N_Q, D_K), randn(gen, *BATCH1, N_K, D_K))
+
+
+@case("two leading batch dimensions: [2, 3, 4, 5] and [2, 3, 7, 5]")
+def test_batch2(learner, gen):
+    _check(learner, randn(gen, *BATCH2, N_Q, D_K), randn(gen, *BATCH2, N_K, D_K))
+
+
+@case("large values (around 1e3) in float64 are computed exactly enough")
+def test_large_float64(learner, gen):
+    _check(learner, randn(gen, N_Q, D_K, dtype=torch.float64, scale=1e3),
+           randn(gen, N_K, D_K, dtype=torch.float64, scale=1e3))
+
+
+@case("float64 in, float64 out")
+def test_float64(learner, gen):
+    dtype_kept(learner, "attention_scores", randn(gen, N_Q, D_K, dtype=torch.float64),
+               randn(gen, N_K, D_K, dtype=torch.float64))
+
+
+@case("Q and K are left unchanged")
+def test_inputs_unchanged(learner, gen):
+    unchanged(learner, "attention_scores", ["Q", "K"], randn(gen, *BATCH1, N_Q, D_K),
+              randn(gen, *BATCH1, N_K, D_K))

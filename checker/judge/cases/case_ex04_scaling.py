@@ -1,0 +1,85 @@
+"""Hidden cases for exercise 04, scaling by √d_k, and why."""
+import math
+
+import torch
+
+from checker.judge import compare
+from checker.i18n import t
+from checker.judge.cases.support import values_correct
+from checker.judge.cases.support import BATCH2, N_K, N_Q, case, dtype_kept, randn, unchanged
+
+
+def _check(learner, scores, d_k, likely=""):
+    expected = scores / math.sqrt(d_k)
+    suspects = {t("the scores divided by d_k = {d_k}: divide by its square root", d_k=d_k):
+                scores / d_k,
+                t("the scores multiplied by √d_k: divide instead"): scores * math.sqrt(d_k),
+                t("the scores divided by d_k and then by 2: `d_k ** 1/2` means (d_k ** 1) / 2; "
+                  "write d_k ** 0.5"): scores / d_k / 2,
+                t("a division by √{n}, the size of the last dimension: use the d_k argument",
+                  n=scores.shape[-1]): scores / math.sqrt(scores.shape[-1]),
+                t("a division by ⌊√{d_k}⌋ = {root}: the square root was rounded", d_k=d_k,
+                  root=math.isqrt(d_k)): scores / math.isqrt(d_k)}
+    compare.close(learner.scale_scores(scores, d_k), expected, suspects=suspects, likely=likely)
+
+
+@case("d_k = 16 divides the scores by 4")
+def test_d_k_16(learner, gen):
+    _check(learner, randn(gen, N_Q, N_K), 16)
+
+
+@case("d_k = 5: not a perfect square and not the size of any dimension")
+def test_d_k_5(learner, gen):
+    _check(learner, randn(gen, N_Q, N_K), 5)
+
+
+@case("d_k = 7 equal to n_k: the argument, not a shape, decides")
+def test_d_k_from_argument(learner, gen):
+    _check(learner, randn(gen, 3, 11), 7)
+
+
+@case("any shape: a 1-D row of scores and two leading batch dimensions")
+def test_any_shape(learner, gen):
+    _check(learner, randn(gen, 6), 3)
+    _check(learner, randn(gen, *BATCH2, N_Q, N_K), 10)
+
+
+@case("why we scale: scaled scores of random unit-variance q, k have variance ≈ 1")
+def test_variance_is_about_one(learner, gen):
+    d_k = 64
+    q, k = randn(gen, 4000, d_k), randn(gen, 4000, d_k)
+    raw = (q * k).sum(-1)                       # variance ≈ d_k
+    got = compare.tensor(learner.scale_scores(raw, d_k))
+    compare.shape(got, raw.shape)
+    var = float(got.double().var())
+    compare.true(0.8 < var < 1.25,
+                 t("the scaled scores have variance {var}, not about 1", var=f"{var:.3g}"),
+                 expected="variance about 1 (raw dot products have variance about d_k = 64)",
+                 got=t("variance {var}", var=f"{var:.3g}"),
+                 likely="dividing by √d_k undoes the growth of the variance; d_k itself "
+                        "shrinks it too much, and multiplying makes it worse")
+    values_correct(learner, "scale_scores", got, raw, d_k)
+
+
+@case("float64 in, float64 out")
+def test_float64(learner, gen):
+    dtype_kept(learner, "scale_scores", randn(gen, N_Q, N_K, dtype=torch.float64), 5)
+
+
+@case("float32 in, float32 out")
+def test_float32(learner, gen):
+    dtype_kept(learner, "scale_scores", randn(gen, N_Q, N_K), 5, expected=torch.float32)
+
+
+@case("a single score (a 0-d float32 tensor) stays a float32 tensor")
+def test_zero_dim(learner):
+    score = torch.tensor(3.0)
+    got = compare.tensor(learner.scale_scores(score, 9))
+    compare.dtype(got, torch.float32, likely="a float64 tensor in the division promotes a 0-d "
+                                             "float32 tensor: divide by a Python number")
+    compare.close(got, score / 3.0)
+
+
+@case("the input scores are left unchanged")
+def test_input_unchanged(learner, gen):
+    unchanged(learner, "scale_scores", ["scores"], randn(gen, N_Q, N_K), 5)

@@ -1,0 +1,113 @@
+"""Hidden cases for exercise 05, softmax."""
+import torch
+
+from checker.judge import compare
+from checker.judge.cases.support import values_correct
+from checker.judge.cases.support import (case, dtype_kept, gradients, no_forbidden_source, randn,
+                                   unchanged)
+
+
+@case("the lesson's scores 0.1, 0.9, 0.2, 0.7 give about 0.16, 0.36, 0.18, 0.30")
+def test_seed_example(learner, ref):
+    x = torch.tensor([0.1, 0.9, 0.2, 0.7])
+    compare.close(learner.softmax(x), ref.softmax(x))
+
+
+@case("random rows of 7 scores, softmax over the last dimension")
+def test_random_rows(learner, ref, gen):
+    x = randn(gen, 4, 7)
+    compare.close(learner.softmax(x), ref.softmax(x), suspects={
+        "a softmax over dim 0 instead of the last dimension": ref.softmax(x, dim=0),
+        "exp(x) normalised by the sum of the whole tensor":
+            torch.exp(x) / torch.exp(x).sum(),
+        "each row's exp divided by the sum of the whole tensor: sum along `dim` with "
+        "keepdim=True": torch.exp(x - x.amax(-1, keepdim=True))
+            / torch.exp(x - x.amax(-1, keepdim=True)).sum(),
+    })
+
+
+@case("every row of weights sums to 1")
+def test_rows_sum_to_one(learner, gen):
+    x = randn(gen, 2, 5, 6, scale=3.0)
+    got = compare.tensor(learner.softmax(x))
+    compare.shape(got, x.shape)
+    sums = got.sum(dim=-1)
+    compare.close(sums, torch.ones_like(sums), what="the sums of the rows", likely=(
+        "divide each row by its own sum: keepdim=True keeps the reduced axis so it broadcasts"))
+    values_correct(learner, "softmax", got, x)
+
+
+@case("dim=0 normalises down the columns")
+def test_dim_zero(learner, ref, gen):
+    x = randn(gen, 5, 3)
+    compare.close(learner.softmax(x, dim=0), ref.softmax(x, dim=0), suspects={
+        "a softmax over the last dimension: is `dim` ignored?": ref.softmax(x, dim=-1)})
+
+
+@case("a middle dimension (dim=1 of a [2, 3, 4] tensor, and dim=-2)")
+def test_middle_dim(learner, ref, gen):
+    x = randn(gen, 2, 3, 4)
+    compare.close(learner.softmax(x, dim=1), ref.softmax(x, dim=1),
+                  what=compare.code("softmax(x, dim=1)"),
+                  suspects={"a softmax over the last dimension: is `dim` ignored?":
+                            ref.softmax(x, dim=-1)})
+    compare.close(learner.softmax(x, dim=-2), ref.softmax(x, dim=-2),
+                  what=compare.code("softmax(x, dim=-2)"))
+
+
+@case("large inputs (±1e4, float32) stay finite and accurate")
+def test_large_inputs(learner, ref, gen):
+    x = randn(gen, 3, 6, scale=1e4)
+    # float32 spacing near 1e4 is about 1e-3, so correct forms (logsumexp) differ that much
+    compare.close(learner.softmax(x), ref.softmax(x), rtol=1e-3, atol=1e-3, likely=(
+        "exp(1e4) overflows to inf and inf/inf is NaN: subtract each row's max first"))
+
+
+@case("rows of very different scales (one near -1e4, one near +1e4)")
+def test_rows_of_different_scales(learner, ref, gen):
+    x = torch.stack([randn(gen, 5) - 1e4, randn(gen, 5) + 1e4, randn(gen, 5)])
+    compare.close(learner.softmax(x), ref.softmax(x), rtol=1e-3, atol=1e-3, likely=(
+        "subtract the max of each row (keepdim=True), not the max of the whole tensor: "
+        "a row far below the global max underflows to 0/0"))
+
+
+@case("-inf entries (masked scores) get a weight of exactly 0")
+def test_minus_inf_entries(learner, ref, gen):
+    x = randn(gen, 4, 6)
+    blocked = torch.zeros(4, 6, dtype=torch.bool)
+    blocked[0, 3:] = blocked[1, :2] = blocked[3, 5] = True
+    x = x.masked_fill(blocked, float("-inf"))
+    got = compare.tensor(learner.softmax(x))
+    compare.shape(got, x.shape)
+    compare.true(bool((got[blocked] == 0).all()), "a -inf score did not get weight exactly 0",
+                 expected="0 at every -inf position", got=compare.describe(got),
+                 likely="exp(-inf) is 0; avoid replacing -inf or adding it to +inf")
+    compare.close(got, ref.softmax(x))
+
+
+@case("float64 in, float64 out")
+def test_float64(learner, ref, gen):
+    x = randn(gen, 3, 5, dtype=torch.float64)
+    dtype_kept(learner, "softmax", x)
+
+
+@case("float32 in, float32 out")
+def test_float32(learner, gen):
+    x = randn(gen, 3, 5)
+    dtype_kept(learner, "softmax", x, expected=torch.float32)
+
+
+@case("the input tensor is left unchanged")
+def test_input_unchanged(learner, gen):
+    unchanged(learner, "softmax", ["x"], randn(gen, 4, 5))
+
+
+@case("the gradient matches the softmax's gradient")
+def test_gradient(learner, ref, gen):
+    gradients(learner, ref.softmax, "softmax", [randn(gen, 3, 5)], [0], ["x"], gen)
+
+
+@case("the source uses no ready-made softmax")
+def test_no_ready_made_softmax(learner, gen):
+    no_forbidden_source(learner, "softmax", randn(gen, 3, 4),
+                        expected="softmax built from exp, max and sum")

@@ -1,0 +1,151 @@
+"""Hidden cases for exercise 09, self-attention and cross-attention."""
+import torch
+
+from checker.judge import compare
+from checker.i18n import t
+from checker.judge.cases.attention_support import check_pair, rows_sum_to_one, sdpa, suspects_for
+from checker.judge.cases.support import values_correct
+from checker.judge.cases.support import (BATCH2, D_K, D_MODEL, D_V, case, no_forbidden_source,
+                                   rand_mask, randn, unchanged)
+
+N, N_DEC, N_ENC = 4, 3, 5
+
+
+def _weights(gen, dtype=torch.float32):
+    return (randn(gen, D_MODEL, D_K, dtype=dtype), randn(gen, D_MODEL, D_K, dtype=dtype),
+            randn(gen, D_MODEL, D_V, dtype=dtype))
+
+
+def _self_suspects(X, W_Q, W_K, W_V, mask=None):
+    found = suspects_for(X @ W_Q, X @ W_K, X @ W_V, mask)
+    found[t("self-attention with K projected by W_Q")] = sdpa(X @ W_Q, X @ W_Q, X @ W_V, mask)
+    return found
+
+
+def _cross_suspects(X_dec, X_enc, W_Q, W_K, W_V, mask=None):
+    Q, K, V = X_dec @ W_Q, X_enc @ W_K, X_enc @ W_V
+    found = suspects_for(Q, K, V, mask)
+    found[t("cross-attention with the roles swapped: Q comes from the decoder, K and V from "
+            "the encoder")] = sdpa(X_enc @ W_Q, X_dec @ W_K, X_dec @ W_V, mask)
+    found[t("scores divided by √d_model instead of √d_k")] = sdpa(Q, K, V, mask, scale=D_MODEL)
+    causal = torch.tril(torch.ones(Q.shape[-2], K.shape[-2], dtype=torch.bool))
+    found[t("a causal mask: cross-attention uses none unless one is passed")] = sdpa(
+        Q, K, V, causal if mask is None else causal & (mask != 0))
+    if X_dec.shape[-2] == X_enc.shape[-2]:
+        found[t("cross-attention with V taken from the decoder")] = sdpa(Q, K, X_dec @ W_V, mask)
+    return found
+
+
+def _check_self(learner, ref, X, W, mask=None):
+    check_pair(learner.self_attention(X, *W, mask), ref.self_attention(X, *W, mask),
+               _self_suspects(X, *W, mask))
+
+
+def _check_cross(learner, ref, X_dec, X_enc, W, mask=None):
+    check_pair(learner.cross_attention(X_dec, X_enc, *W, mask),
+               ref.cross_attention(X_dec, X_enc, *W, mask),
+               _cross_suspects(X_dec, X_enc, *W, mask))
+
+
+@case("self_attention: n=4, d_model=6, d_k=5, d_v=3, no mask")
+def test_self_basic(learner, ref, gen):
+    _check_self(learner, ref, randn(gen, N, D_MODEL), _weights(gen))
+
+
+@case("self_attention: weights are [n, n] and every row sums to 1")
+def test_self_rows(learner, gen):
+    args = (randn(gen, N, D_MODEL), *_weights(gen))
+    got = learner.self_attention(*args)
+    _, weights = compare.pair(got)
+    compare.shape(compare.tensor(weights, what="the weights"), (N, N), what="the weights")
+    rows_sum_to_one(got)
+    values_correct(learner, "self_attention", got, *args)
+
+
+@case("self_attention uses the mask it is given")
+def test_self_mask(learner, ref, gen):
+    _check_self(learner, ref, randn(gen, N, D_MODEL), _weights(gen),
+                torch.tril(torch.ones(N, N, dtype=torch.bool)))
+
+
+@case("self_attention: two leading batch dimensions (2 x 3)")
+def test_self_batch(learner, ref, gen):
+    _check_self(learner, ref, randn(gen, *BATCH2, N, D_MODEL), _weights(gen))
+
+
+@case("cross_attention: queries from the decoder (3 tokens), keys and values from the "
+      "encoder (5 tokens)")
+def test_cross_basic(learner, ref, gen):
+    _check_cross(learner, ref, randn(gen, N_DEC, D_MODEL), randn(gen, N_ENC, D_MODEL),
+                 _weights(gen))
+
+
+@case("cross_attention: weights are [n_dec, n_enc]")
+def test_cross_shape(learner, gen):
+    args = (randn(gen, N_DEC, D_MODEL), randn(gen, N_ENC, D_MODEL), *_weights(gen))
+    result = learner.cross_attention(*args)
+    _, weights = compare.pair(result)
+    compare.shape(compare.tensor(weights, what="the weights"), (N_DEC, N_ENC), what="the weights",
+                  likely="one row per decoder token, one column per encoder token")
+    values_correct(learner, "cross_attention", result, *args)
+
+
+@case("cross_attention with equal lengths applies no causal mask and takes V from the encoder")
+def test_cross_no_causal(learner, ref, gen):
+    _check_cross(learner, ref, randn(gen, N, D_MODEL), randn(gen, N, D_MODEL), _weights(gen))
+
+
+@case("cross_attention: a batch of 4 sentence pairs")
+def test_cross_batch1(learner, ref, gen):
+    _check_cross(learner, ref, randn(gen, 4, N_DEC, D_MODEL), randn(gen, 4, N_ENC, D_MODEL),
+                 _weights(gen))
+
+
+@case("cross_attention with a padding mask over the encoder tokens, batched")
+def test_cross_padding_mask(learner, ref, gen):
+    mask = torch.tensor([True, True, True, False, False])
+    _check_cross(learner, ref, randn(gen, *BATCH2, N_DEC, D_MODEL),
+                 randn(gen, *BATCH2, N_ENC, D_MODEL), _weights(gen), mask)
+
+
+@case("a 0/1 float64 mask keeps float32 outputs float32")
+def test_float_mask_dtype(learner, gen):
+    mask = rand_mask(gen, N_DEC, N_ENC).double()
+    args = (randn(gen, N_DEC, D_MODEL), randn(gen, N_ENC, D_MODEL), *_weights(gen), mask)
+    result = learner.cross_attention(*args)
+    out, weights = compare.pair(result)
+    compare.dtype(compare.tensor(out, what="the output"), torch.float32, what="the output",
+                  likely="use masked_fill(mask == 0, ...) rather than adding the mask")
+    values_correct(learner, "cross_attention", result, *args)
+
+
+@case("float64 in, float64 out (both functions)")
+def test_float64(learner, gen):
+    W = _weights(gen, torch.float64)
+    self_args = (randn(gen, N, D_MODEL, dtype=torch.float64), *W)
+    self_result = learner.self_attention(*self_args)
+    out, _ = compare.pair(self_result, what="self_attention's result")
+    compare.dtype(compare.tensor(out, what="self_attention's output"), torch.float64,
+                  what="self_attention's output")
+    cross_args = (randn(gen, N_DEC, D_MODEL, dtype=torch.float64),
+                  randn(gen, N_ENC, D_MODEL, dtype=torch.float64), *W)
+    cross_result = learner.cross_attention(*cross_args)
+    out, _ = compare.pair(cross_result, what="cross_attention's result")
+    compare.dtype(compare.tensor(out, what="cross_attention's output"), torch.float64,
+                  what="cross_attention's output")
+    values_correct(learner, "self_attention", self_result, *self_args)
+    values_correct(learner, "cross_attention", cross_result, *cross_args)
+
+
+@case("the inputs are left unchanged (both functions)")
+def test_inputs_unchanged(learner, gen):
+    unchanged(learner, "self_attention", ["X", "W_Q", "W_K", "W_V"], randn(gen, N, D_MODEL),
+              *_weights(gen))
+    unchanged(learner, "cross_attention", ["X_dec", "X_enc", "W_Q", "W_K", "W_V"],
+              randn(gen, N_DEC, D_MODEL), randn(gen, N_ENC, D_MODEL), *_weights(gen))
+
+
+@case("the source uses no ready-made attention")
+def test_no_ready_made_attention(learner, gen):
+    no_forbidden_source(learner, "self_attention", randn(gen, N, D_MODEL), *_weights(gen),
+                        expected="attention built from matmul, a softmax and masking")

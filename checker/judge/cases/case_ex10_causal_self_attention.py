@@ -1,0 +1,132 @@
+"""Hidden cases for exercise 10, causal self-attention (the decoder's flow)."""
+import torch
+
+from checker.judge import compare
+from checker.i18n import t
+from checker.judge.cases.attention_support import check_pair, sdpa, suspects_for
+from checker.judge.cases.support import values_correct
+from checker.judge.cases.support import (BATCH2, D_K, D_MODEL, D_V, case, gradients,
+                                   no_forbidden_source, randn, unchanged)
+
+N = 5
+
+
+def _weights(gen, dtype=torch.float32, d_model=D_MODEL):
+    return (randn(gen, d_model, D_K, dtype=dtype), randn(gen, d_model, D_K, dtype=dtype),
+            randn(gen, d_model, D_V, dtype=dtype))
+
+
+def _suspects(X, W_Q, W_K, W_V):
+    n = X.shape[-2]
+    Q, K, V = X @ W_Q, X @ W_K, X @ W_V
+    causal = torch.tril(torch.ones(n, n, dtype=torch.bool))
+    found = suspects_for(Q, K, V, causal)
+    found[t("attention without any mask: every position sees the future")] = sdpa(Q, K, V)
+    found[t("a mask that is the upper triangle (triu): positions see only the future")] = sdpa(
+        Q, K, V, torch.triu(torch.ones(n, n, dtype=torch.bool)))
+    return found
+
+
+def _check(learner, ref, X, W):
+    check_pair(learner.causal_self_attention(X, *W), ref.causal_self_attention(X, *W),
+               _suspects(X, *W))
+
+
+@case("the lesson's flow: 3 tokens of 4 dimensions, position 0 sees only itself")
+def test_seed_flow(learner, ref):
+    g = torch.Generator().manual_seed(0)
+    X = torch.randn(3, 4, generator=g)
+    W = tuple(torch.randn(4, 4, generator=g) for _ in range(3))
+    _check(learner, ref, X, W)
+
+
+@case("weights above the diagonal are exactly 0")
+def test_upper_triangle_zero(learner, gen):
+    args = (randn(gen, N, D_MODEL), *_weights(gen))
+    result = learner.causal_self_attention(*args)
+    _, weights = compare.pair(result)
+    weights = compare.tensor(weights, what="the weights")
+    compare.shape(weights, (N, N), what="the weights")
+    future = torch.triu(torch.ones(N, N, dtype=torch.bool), 1)
+    compare.true(bool((weights[future] == 0).all()),
+                 "a position gives weight to a later position",
+                 expected="weights exactly 0 above the diagonal", got=compare.describe(weights),
+                 likely="build the mask with torch.tril (True on and below the diagonal) and "
+                        "block where it is False")
+    values_correct(learner, "causal_self_attention", result, *args)
+
+
+@case("n=5, d_model=6, d_k=5, d_v=3: output and weights")
+def test_basic(learner, ref, gen):
+    _check(learner, ref, randn(gen, N, D_MODEL), _weights(gen))
+
+
+@case("no peeking: changing the last token changes no earlier output")
+def test_no_future_leak(learner, gen):
+    X, W = randn(gen, N, D_MODEL), _weights(gen)
+    X2 = X.clone()
+    X2[-1] = randn(gen, D_MODEL) * 5
+    result1 = learner.causal_self_attention(X, *W)
+    out1, _ = compare.pair(result1)
+    out2, _ = compare.pair(learner.causal_self_attention(X2, *W))
+    out1, out2 = compare.tensor(out1, what="the output"), compare.tensor(out2, what="the output")
+    compare.close(out2[:-1], out1[:-1], what="the outputs of positions 0..3",
+                  likely="an earlier position attends to a later one: is the causal mask "
+                         "applied, and the right way round?")
+    values_correct(learner, "causal_self_attention", result1, X, *W)
+
+
+@case("no peeking in a batch: changing position 2 changes no output before it")
+def test_no_future_leak_batched(learner, gen):
+    X, W = randn(gen, 3, N, D_MODEL), _weights(gen)
+    X2 = X.clone()
+    X2[:, 2:] = randn(gen, 3, N - 2, D_MODEL)
+    result1 = learner.causal_self_attention(X, *W)
+    out1, _ = compare.pair(result1)
+    out2, _ = compare.pair(learner.causal_self_attention(X2, *W))
+    out1, out2 = compare.tensor(out1, what="the output"), compare.tensor(out2, what="the output")
+    compare.close(out2[:, :2], out1[:, :2], what="the outputs of positions 0 and 1",
+                  likely="the mask must be built from the sequence length X.size(-2)")
+    values_correct(learner, "causal_self_attention", result1, X, *W)
+
+
+@case("a batch of 3 sequences of 5 tokens (batch size != sequence length)")
+def test_batch1(learner, ref, gen):
+    X = randn(gen, 3, N, D_MODEL)
+    W = _weights(gen)
+    check_pair(learner.causal_self_attention(X, *W), ref.causal_self_attention(X, *W),
+               _suspects(X, *W))
+
+
+@case("two leading batch dimensions (2 x 3)")
+def test_batch2(learner, ref, gen):
+    _check(learner, ref, randn(gen, *BATCH2, N, D_MODEL), _weights(gen))
+
+
+@case("float64 in, float64 out")
+def test_float64(learner, gen):
+    args = (randn(gen, N, D_MODEL, dtype=torch.float64), *_weights(gen, torch.float64))
+    result = learner.causal_self_attention(*args)
+    out, weights = compare.pair(result)
+    compare.dtype(compare.tensor(out, what="the output"), torch.float64, what="the output")
+    compare.dtype(compare.tensor(weights, what="the weights"), torch.float64, what="the weights")
+    values_correct(learner, "causal_self_attention", result, *args)
+
+
+@case("gradients flow to X and the three projection matrices")
+def test_gradients(learner, ref, gen):
+    gradients(learner, ref.causal_self_attention, "causal_self_attention",
+              [randn(gen, N, D_MODEL), *_weights(gen)], [0, 1, 2, 3],
+              ["X", "W_Q", "W_K", "W_V"], gen, output_index=0)
+
+
+@case("X and the weights are left unchanged")
+def test_inputs_unchanged(learner, gen):
+    unchanged(learner, "causal_self_attention", ["X", "W_Q", "W_K", "W_V"],
+              randn(gen, N, D_MODEL), *_weights(gen))
+
+
+@case("the source uses no ready-made attention")
+def test_no_ready_made_attention(learner, gen):
+    no_forbidden_source(learner, "causal_self_attention", randn(gen, N, D_MODEL), *_weights(gen),
+                        expected="attention built from matmul, a softmax and a causal mask")

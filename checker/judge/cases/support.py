@@ -1,0 +1,139 @@
+"""Shared tools for the hidden cases: seeded inputs and multi-step checks.
+
+Everything here runs in the checker's process; learner code is reached only
+through the ``learner`` fixture (a worker process).
+"""
+from __future__ import annotations
+
+import importlib
+
+import torch
+
+from checker.judge import compare
+from checker.i18n import Translated, t
+from checker.judge.plugin import case  # noqa: F401  (re-exported for the case files)
+
+# Shapes chosen so that a transposed, swapped or mistaken operand cannot pass by
+# accident: every size differs, d_k is not a perfect square and differs from n_k.
+N_Q, N_K, D_MODEL, D_K, D_V = 4, 7, 6, 5, 3
+BATCH1 = (3,)
+BATCH2 = (2, 3)
+
+
+def randn(gen: torch.Generator, *shape, dtype=torch.float32, scale: float = 1.0) -> torch.Tensor:
+    """Standard normal values from the case's own generator (so runs are reproducible)."""
+    return (torch.randn(*shape, generator=gen, dtype=torch.float64) * scale).to(dtype)
+
+
+def rand_mask(gen: torch.Generator, *shape) -> torch.Tensor:
+    """A random bool mask with at least one allowed key in every query row."""
+    mask = torch.rand(*shape, generator=gen) > 0.4
+    mask[..., 0] = True
+    return mask
+
+
+def _clones(args) -> list:
+    return [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
+
+
+def reference(learner, func: str):
+    """The reference solution's function of the learner's exercise."""
+    return getattr(importlib.import_module(f"solutions.{learner._exercise.stem}"), func)
+
+
+def values_correct(learner, func: str, got, *args, **kwargs) -> None:
+    """A property case earns its share only on a correct result.
+
+    Cases about a property (the dtype is kept, the inputs are left alone, no
+    future position is used, the source avoids a ready-made function...) would
+    pass for a result of zeros. So after the property, they check that ``got``
+    (what ``func(*args, **kwargs)`` returned) also matches the reference.
+    """
+    expected = reference(learner, func)(*_clones(args), **kwargs)
+    try:
+        if isinstance(expected, tuple):
+            got = compare._tuple_of(got, len(expected), what="the result",
+                                    names=", ".join(f"result[{i}]" for i in range(len(expected))))
+            for i, (g, e) in enumerate(zip(got, expected)):
+                compare.close(g, e, what=compare.code(f"result[{i}]"))
+        else:
+            compare.close(got, expected)
+    except compare.CaseFailure as failure:
+        if failure.likely:
+            likely = t("this case counts only with correct values: get the cases about values "
+                       "to pass first ({likely})", likely=failure.likely)
+        else:
+            likely = t("this case counts only with correct values: get the cases about values "
+                       "to pass first")
+        raise compare.CaseFailure(
+            t("the property holds, but {summary}", summary=failure.summary),
+            expected=failure.expected, got=failure.got, detail=failure.detail,
+            likely=likely) from None
+
+
+def unchanged(learner, func: str, names: list[str], *args, **kwargs) -> None:
+    """Call ``func`` and check that no input tensor was modified in place (and the result)."""
+    before = _clones(args)
+    got, after = learner.with_inputs(func, *args, **kwargs)
+    compare.unchanged(before, after, names)
+    values_correct(learner, func, got, *before, **kwargs)
+
+
+def gradients(learner, ref_fn, func: str, args: list, wrt: list[int], names: list[str],
+              gen: torch.Generator, output_index=None, **kwargs) -> None:
+    """The learner's gradients with respect to ``args[i]`` (i in ``wrt``) match the reference."""
+    ref_args = [a.detach().clone().requires_grad_(i in wrt) if isinstance(a, torch.Tensor) else a
+                for i, a in enumerate(args)]
+    out = ref_fn(*ref_args, **kwargs)
+    if output_index is not None:
+        out = out[output_index]
+    grad_output = torch.randn(out.shape, generator=gen, dtype=torch.float64).to(out.dtype)
+    # backward of the scalar <out, grad_output>: what the worker computes too
+    expected = torch.autograd.grad((out * grad_output).sum(), [ref_args[i] for i in wrt])
+    _, grads = learner.grad(func, *args, wrt=wrt, grad_output=grad_output,
+                            output_index=output_index, **kwargs)
+    if grads == "no_graph":
+        raise compare.CaseFailure(
+            "no gradient flows back through the result",
+            expected="a result connected to the inputs' autograd graph",
+            got="a result that does not require grad",
+            likely="is something detached (.detach(), torch.no_grad(), .item(), argmax, "
+                   "a tensor rebuilt from Python numbers)?")
+    if not isinstance(grads, list):
+        shape = grads.get("wrong_shape") if isinstance(grads, dict) else "?"
+        raise compare.CaseFailure("the result has the wrong shape, so its gradient cannot be "
+                                  "compared", expected=t("shape {shape}", shape=list(out.shape)),
+                                  got=t("shape {shape}", shape=shape))
+    for name, got, exp in zip(names, grads, expected):
+        if got is None:
+            raise compare.CaseFailure(t("no gradient reaches `{name}`", name=name),
+                                      expected=t("a gradient for `{name}`", name=name),
+                                      got=compare.code("None"),
+                                      likely=t("does the result really depend on `{name}` "
+                                               "through differentiable operations?", name=name))
+        compare.close(got, exp, what=t("the gradient with respect to `{name}`", name=name))
+
+
+def dtype_kept(learner, func: str, *args, output_index=None, expected=torch.float64, **kwargs):
+    result = got = learner.call(func, *_clones(args), **kwargs).result
+    if output_index is not None:
+        got = compare.pair(got) if output_index < 2 else got
+        got = got[output_index]
+    compare.dtype(compare.tensor(got), expected)
+    values_correct(learner, func, result, *args, **kwargs)
+
+
+def no_forbidden_source(learner, func: str, *args, expected: str, **kwargs) -> None:
+    """The static scan finds no forbidden call in the learner's file (``expected``: what
+    the file should use instead).
+
+    ``func(*args)`` is called first, so that a stub is reported as not started
+    (and a forbidden call made at run time is caught) here too; its result must
+    be correct for the case to count.
+    """
+    got = learner.call(func, *_clones(args), **kwargs).result
+    values_correct(learner, func, got, *args, **kwargs)
+    found = learner.static_violations()
+    compare.true(not found, t("the file uses {call}", call=found[0].call) if found else "",
+                 expected=expected, got=Translated("; ".join(v.describe() for v in found)),
+                 likely="this exercise asks you to build it yourself (see RULES in the file)")

@@ -1,0 +1,267 @@
+"""Comparisons that run in the checker's process and fail with a message that teaches.
+
+Every helper takes what came back from the worker (plain decoded data) and raises
+``CaseFailure`` with: what was expected, what came back, the first place they
+differ, and a likely cause. Nothing here is reachable from learner code.
+"""
+from __future__ import annotations
+
+import math
+
+import torch
+
+from checker.engine.codec import Other, Subclassed
+from checker.i18n import Translated, t
+
+SMALL = 24  # tensors with at most this many elements are printed in full
+
+
+class CaseFailure(AssertionError):
+    """A failed comparison. Each text is a message id (English) or already translated
+    (``t()``, ``describe()``, ``code()``): it is shown in the run's language."""
+
+    def __init__(self, summary: str, *, expected: str = "", got: str = "", detail: str = "",
+                 likely: str = ""):
+        summary = t(summary)
+        super().__init__(summary)
+        self.summary, self.expected, self.got = summary, t(expected), t(got)
+        self.detail, self.likely = t(detail), t(likely)
+
+
+def code(text: str) -> str:
+    """A name or value from code (``Q``, ``result[0]``, ``-1e9``): the same in every language."""
+    return Translated(text)
+
+
+def _what(what: str) -> str:
+    """The thing being checked, in the run's language (by default: the result)."""
+    return t(what) if what else t("the result")
+
+
+def tolerances(dtype: torch.dtype) -> tuple[float, float]:
+    """(rtol, atol) that a correct implementation written another way always meets."""
+    if dtype == torch.float64:
+        return 1e-7, 1e-9
+    if dtype in (torch.float16, torch.bfloat16):
+        return 1e-2, 1e-3
+    return 1e-4, 1e-5
+
+
+def describe(value) -> str:
+    """A short, readable rendering of any value that came back."""
+    if isinstance(value, torch.Tensor):
+        head = t("tensor of shape {shape}, {dtype}", shape=list(value.shape),
+                 dtype=str(value.dtype).removeprefix('torch.'))
+        if value.device.type != "cpu":
+            return t("{head}, on device '{device}'", head=head, device=value.device.type)
+        if value.numel() <= SMALL:
+            with _print_options():
+                body = repr(value.detach()).removeprefix("tensor(").rsplit(", dtype", 1)[0]
+            body = body.removesuffix(")").replace("\n" + " " * len("tensor("), "\n")
+            return t("{head}:\n{body}", head=head, body=body)
+        return head
+    if isinstance(value, Subclassed):
+        return t("a {type} (a subclass of torch.Tensor)", type=value.type_name)
+    if isinstance(value, Other):
+        if value.text:
+            return t("a {type}: {text}", type=value.type_name, text=value.text)
+        return t("a {type}", type=value.type_name)
+    if isinstance(value, tuple):
+        return t("a tuple of {n}: ({items})", n=len(value),
+                 items=", ".join(_kind(v) for v in value))
+    if isinstance(value, list):
+        return t("a list of {n}", n=len(value))
+    text = repr(value)
+    return code(text if len(text) < 200 else text[:197] + "...")
+
+
+def _kind(value) -> str:
+    if isinstance(value, torch.Tensor):
+        return f"tensor{list(value.shape)}"
+    return type(value).__name__ if not isinstance(value, (Other, Subclassed)) else value.type_name
+
+
+class _print_options:
+    def __enter__(self):
+        torch.set_printoptions(precision=4, sci_mode=False)
+
+    def __exit__(self, *exc):
+        torch.set_printoptions(profile="default")
+
+
+def tensor(got, what: str = "the result") -> torch.Tensor:
+    """``got`` must be a plain torch.Tensor; returns it."""
+    if isinstance(got, torch.Tensor):
+        return got
+    if isinstance(got, Subclassed):
+        raise CaseFailure(t("{what} is a {type}, a subclass of torch.Tensor", what=_what(what),
+                            type=got.type_name),
+                          expected="a plain torch.Tensor", got=describe(got),
+                          likely="return a plain tensor, e.g. build it with torch operations "
+                                 "rather than wrapping it in a custom class")
+    likely = ""
+    if isinstance(got, (list, tuple)):
+        likely = t("build the result with tensor operations instead of a Python list")
+    elif got is None:
+        likely = t("is a `return` statement missing?")
+    elif isinstance(got, Other) and "ndarray" in got.type_name:
+        likely = t("stay in torch: numpy arrays are not accepted")
+    raise CaseFailure(t("{what} is not a torch.Tensor", what=_what(what)),
+                      expected="a torch.Tensor", got=describe(got), likely=likely)
+
+
+def _tuple_of(got, n: int, what: str, names: str):
+    if isinstance(got, tuple) and len(got) == n:
+        return got
+    likely = t("return a tuple: `return {names}`", names=names)
+    if isinstance(got, list) and len(got) == n:
+        likely = t("a list came back; the contract asks for a tuple: `return {names}`",
+                   names=names)
+    raise CaseFailure(t("{what} should be a tuple ({names})", what=_what(what), names=names),
+                      expected=t("a tuple of {n} tensors", n=n), got=describe(got),
+                      likely=likely)
+
+
+def pair(got, what: str = "the result") -> tuple:
+    """``got`` must be a tuple of exactly two items (output, weights)."""
+    return _tuple_of(got, 2, what, "output, weights")
+
+
+def triple(got, what: str = "the result") -> tuple:
+    """``got`` must be a tuple of exactly three items (Q, K, V)."""
+    return _tuple_of(got, 3, what, "Q, K, V")
+
+
+def shape(got: torch.Tensor, expected_shape, what: str = "the result", likely: str = "") -> None:
+    if list(got.shape) != list(expected_shape):
+        raise CaseFailure(t("{what}: wrong shape", what=_what(what)),
+                          expected=t("shape {shape}", shape=list(expected_shape)),
+                          got=t("shape {shape}", shape=list(got.shape)),
+                          likely=likely or _shape_hint(list(got.shape), list(expected_shape)))
+
+
+def _shape_hint(got: list, expected: list) -> str:
+    if len(got) == len(expected) and got[-2:] == expected[-2:][::-1]:
+        return t("the last two dimensions are swapped: is one operand transposed the wrong way?")
+    if not got and expected:
+        return t("a single number came back: is it an index or a score instead of a row?")
+    if len(got) != len(expected):
+        return t("the number of dimensions differs: are leading batch dimensions kept? "
+                 "Use transpose(-2, -1) rather than .T or transpose(0, 1).")
+    return t("check which dimensions each operand contributes to the result")
+
+
+def dtype(got: torch.Tensor, expected_dtype: torch.dtype, what: str = "the result",
+          likely: str = "") -> None:
+    if got.dtype != expected_dtype:
+        name = lambda d: str(d).removeprefix("torch.")  # noqa: E731
+        raise CaseFailure(t("{what}: dtype {dtype}, expected {expected}", what=_what(what),
+                            dtype=name(got.dtype), expected=name(expected_dtype)),
+                          expected=code(name(expected_dtype)), got=code(name(got.dtype)),
+                          likely=likely or t("keep the input's dtype: avoid creating tensors "
+                                             "with a fixed dtype or mixing in tensors of another "
+                                             "dtype"))
+
+
+def _index(flat_index: int, shape_) -> tuple:
+    idx = []
+    for size in reversed(list(shape_)):
+        idx.append(flat_index % size if size else 0)
+        flat_index //= size if size else 1
+    return tuple(reversed(idx))
+
+
+def close(got, expected: torch.Tensor, *, what: str = "the result", rtol=None, atol=None,
+          exact: bool = False, suspects: dict | None = None, likely: str = "") -> torch.Tensor:
+    """``got`` must be a tensor of ``expected``'s shape with values close to it.
+
+    ``suspects`` maps a description of a classic mistake to the tensor that mistake
+    produces; when ``got`` matches one, that description becomes the likely cause.
+    The dtype is not checked here (cases about dtype do that).
+    """
+    what = _what(what)
+    got = tensor(got, what)
+    if got.is_complex() and not expected.is_complex():
+        raise CaseFailure(t("{what} is a complex tensor", what=what), expected=describe(expected),
+                          got=describe(got), likely="keep to real numbers: where does a complex "
+                                                    "dtype come in?")
+    if got.device.type != "cpu":
+        raise CaseFailure(t("{what} is on device '{device}'", what=what, device=got.device.type),
+                          expected="a CPU tensor", got=describe(got),
+                          likely="create tensors on the inputs' device")
+    if list(got.shape) != list(expected.shape):  # (the suspects only when it is wrong)
+        shape(got, expected.shape, what, likely=_suspect(got, suspects) or "")
+    default_rtol, default_atol = tolerances(expected.dtype)
+    rtol = 0.0 if exact else (default_rtol if rtol is None else rtol)
+    atol = 0.0 if exact else (default_atol if atol is None else atol)
+    g = got.detach().to(torch.float64) if got.dtype != torch.bool else got.to(torch.float64)
+    e = expected.detach().to(torch.float64)
+    same_nan = torch.isnan(g) & torch.isnan(e)
+    same_inf = torch.isinf(g) & torch.isinf(e) & (torch.sign(g) == torch.sign(e))
+    diff = (g - e).abs()
+    bad = ~(same_nan | same_inf | (diff <= atol + rtol * e.abs()))
+    if not bool(bad.any()):
+        return got
+    first = _index(int(bad.reshape(-1).nonzero()[0]), e.shape)
+    n_bad = int(bad.sum())
+    values = dict(n_bad=n_bad, total=e.numel(), first=list(first), expected=_num(e[first]),
+                  got=_num(g[first]))
+    finite = torch.where(bad & torch.isfinite(diff), diff, torch.zeros_like(diff))
+    if e.numel() > 1 and bool((finite > 0).any()):
+        worst = _index(int(finite.reshape(-1).argmax()), e.shape)
+        detail = t("{n_bad} of {total} values differ. First at index {first}: expected "
+                   "{expected}, got {got}. Largest finite difference {largest} at index {worst}.",
+                   largest=_num(diff[worst]), worst=list(worst), **values)
+    else:
+        detail = t("{n_bad} of {total} values differ. First at index {first}: expected "
+                   "{expected}, got {got}.", **values)
+    cause = _suspect(got, suspects) or likely
+    if not cause and bool(torch.isnan(g).any()) and not bool(torch.isnan(e).any()):
+        cause = t("the result contains NaN: an overflow (exp of a large number), "
+                  "0/0, or inf - inf somewhere?")
+    raise CaseFailure(t("{what}: right shape, wrong values", what=what),
+                      expected=describe(expected), got=describe(got), detail=detail, likely=cause)
+
+
+def _num(x: torch.Tensor) -> str:
+    v = float(x)
+    if math.isnan(v) or math.isinf(v):
+        return str(v)
+    return f"{v:.6g}"
+
+
+def _suspect(got: torch.Tensor, suspects: dict | None) -> str:
+    for description, wrong in (suspects or {}).items():
+        if wrong is None or list(wrong.shape) != list(got.shape):
+            continue
+        rtol, atol = tolerances(wrong.dtype)
+        g, w = got.detach().to(torch.float64), wrong.detach().to(torch.float64)
+        if torch.allclose(g, w, rtol=rtol, atol=atol, equal_nan=True):
+            return t("your result matches {description}", description=t(description))
+    return ""
+
+
+def unchanged(before: list, after: list | None, names: list[str]) -> None:
+    """No input tensor may be modified in place."""
+    if not isinstance(after, list) or len(after) != len(before):
+        raise CaseFailure("the worker did not send the inputs back after the call",
+                          expected="the inputs as they were after the call", got=describe(after),
+                          likely="the exercise's process was tampered with")
+    for name, b, a in zip(names, before, after):
+        if isinstance(b, torch.Tensor):
+            if not isinstance(a, torch.Tensor) or type(a) is not torch.Tensor \
+                    or b.shape != a.shape or b.dtype != a.dtype \
+                    or not torch.equal(torch.nan_to_num(b), torch.nan_to_num(a)):
+                raise CaseFailure(
+                    t("the input `{name}` was modified in place", name=name),
+                    expected=t("`{name}` unchanged after the call", name=name),
+                    got=t("`{name}` changed", name=name),
+                    likely="an in-place operation (a method ending in `_`, `+=`, `/=`, "
+                           "or an assignment into a slice) changed the caller's tensor; "
+                           "compute a new tensor instead")
+
+
+def true(condition: bool, summary: str, *, expected: str = "", got: str = "",
+         likely: str = "") -> None:
+    if not condition:
+        raise CaseFailure(summary, expected=expected, got=got, likely=likely)

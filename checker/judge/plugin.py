@@ -1,0 +1,294 @@
+"""The pytest plugin that turns hidden cases into the results model.
+
+In the style of exercism's test runner: pytest's own structured reports are
+mapped to ``results.CaseResult``; a problem in setup is an error, a failed
+comparison is a fail, learner code that is still a stub is "not started".
+With ``--json`` the pytest-json-report document gets per-test metadata
+(exercise, case, points, status) and the run's top-level keys.
+"""
+from __future__ import annotations
+
+import importlib
+import zlib
+
+import pytest
+import torch
+
+from checker import manifest
+from checker.judge.compare import CaseFailure
+from checker.engine.forbidden import scan_source
+from checker.i18n import t
+from checker.engine.sandbox import Limits
+from checker.engine.submission import Submission
+from checker.judge.results import (ERROR, FAILED, NOT_STARTED, PASSED, TIMEOUT, CaseResult,
+                      ExerciseResult, Failure, RunResult)
+from checker.engine.supervisor import LearnerProblem, Workers
+
+MAX_OUTPUT = 2000
+
+
+def case(name: str):
+    """Give a hidden case the plain-language name the learner sees."""
+    def mark(fn):
+        fn.case_name = name
+        return fn
+    return mark
+
+
+class Learner:
+    """Calls the learner's functions of one exercise, through its worker."""
+
+    def __init__(self, exercise: manifest.Exercise, worker):
+        self._exercise = exercise
+        self._worker = worker
+
+    def __getattr__(self, func: str):
+        if func.startswith("_") or func not in self._exercise.functions:
+            raise AttributeError(func)
+        return lambda *args, **kwargs: self.call(func, *args, **kwargs).result
+
+    def call(self, func: str, *args, grad=None, return_args=False, **kwargs):
+        seen = len(self._worker.forbidden_calls)
+        try:
+            returned = self._worker.call(func, args, kwargs, grad=grad, return_args=return_args)
+        finally:
+            new = self._worker.forbidden_calls[seen:]
+        if new:
+            where = new[0].get("where") or {}
+            call = new[0].get("call")
+            if where:
+                summary = t("{call} was called at line {line}: {code}", call=call,
+                            line=where.get("line"), code=where.get("code"))
+            else:
+                summary = t("{call} was called", call=call)
+            raise CaseFailure(summary, expected=t("no call to a forbidden function"),
+                              got=t("a call to {call}", call=call),
+                              likely=t("this exercise asks you to build it yourself; "
+                                       "see RULES in the file's docstring"))
+        return returned
+
+    def with_inputs(self, func: str, *args, **kwargs):
+        """Call and also get the inputs back as they were after the call."""
+        returned = self.call(func, *args, return_args=True, **kwargs)
+        return returned.result, returned.args_after
+
+    def grad(self, func: str, *args, wrt, grad_output, output_index=None, **kwargs):
+        """Call with ``args[i]`` for i in ``wrt`` requiring grad; returns (result, grads).
+
+        ``grads`` is a list (one per ``wrt``, None where no gradient flowed), the
+        string "no_graph" when the result is not connected to the inputs, or
+        ``{"wrong_shape": [...]}`` when the result's shape does not fit.
+        """
+        returned = self.call(func, *args, grad={"wrt": list(wrt), "grad_output": grad_output,
+                                                "output_index": output_index}, **kwargs)
+        return returned.result, returned.grads
+
+    def static_violations(self) -> list:
+        source = self._worker.source.text
+        if source is None:
+            return []
+        return scan_source(source, list(self._exercise.forbidden))
+
+
+class CheckPlugin:
+    def __init__(self, submission: Submission, selected: list[manifest.Exercise], seed: int,
+                 timeout: float, limits: Limits | None = None, all_or_nothing: bool = False,
+                 hide: list[str] | None = None):
+        self.submission = submission
+        self.selected = selected
+        self.seed = seed
+        self.all_or_nothing = all_or_nothing
+        self.workers = Workers(timeout, limits, hide)
+        self.results = {e.id: ExerciseResult(e.id, e.text("title"), e.text("section"),
+                                             e.seed_section, e.file, e.points)
+                        for e in selected}
+        self.json_report: dict | None = None
+        self._case_count: dict[str, int] = {}
+        self._last_exercise: str | None = None
+
+    # ---------------------------------------------------------------- helpers
+    def exercise_of(self, item) -> manifest.Exercise:
+        name = item.module.__name__.rsplit(".", 1)[-1]
+        return manifest.by_case_module()[name]
+
+    def worker_for(self, exercise: manifest.Exercise):
+        return self.workers.get(exercise.id, self.submission.source(exercise),
+                                list(exercise.forbidden))
+
+    # --------------------------------------------------------------- fixtures
+    @pytest.fixture
+    def learner(self, request) -> Learner:
+        exercise = self.exercise_of(request.node)
+        return Learner(exercise, self.worker_for(exercise))
+
+    @pytest.fixture
+    def ref(self, request):
+        return importlib.import_module(f"solutions.{self.exercise_of(request.node).stem}")
+
+    @pytest.fixture
+    def gen(self, request) -> torch.Generator:
+        """A generator seeded from the run's seed and the case, independent of order."""
+        return torch.Generator().manual_seed(
+            zlib.crc32(f"{self.seed}:{request.node.nodeid}".encode()))
+
+    # ------------------------------------------------------------------ hooks
+    def pytest_collection_modifyitems(self, items):
+        for item in items:
+            eid = self.exercise_of(item).id
+            self._case_count[eid] = self._case_count.get(eid, 0) + 1
+            _cheap_failure_repr(item)
+
+    def pytest_runtest_setup(self, item):
+        # Exercises run one after another: stop the previous exercise's worker.
+        eid = self.exercise_of(item).id
+        if self._last_exercise != eid:
+            if self._last_exercise is not None:
+                self.workers.release(self._last_exercise)
+            # start the next exercise's worker now: it forks and loads while this
+            # exercise's cases run
+            order = [e.id for e in self.selected]
+            if eid in order and order.index(eid) + 1 < len(order):
+                following = self.selected[order.index(eid) + 1]
+                self.workers.prefetch(following.id, self.submission.source(following),
+                                      list(following.forbidden))
+        self._last_exercise = eid
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_makereport(self, item, call):
+        yield
+        self._case_result(item, call)
+
+    def _case_result(self, item, call) -> CaseResult | None:
+        """The case's result, made once from its call (or failed setup) phase."""
+        if not (call.when == "call" or (call.when == "setup" and call.excinfo is not None)):
+            return None
+        if getattr(item, "_attn_case", None) is None:
+            item._attn_case = self._make_case_result(item, call)
+            self.results[item._attn_case.exercise].cases.append(item._attn_case)
+        return item._attn_case
+
+    def _make_case_result(self, item, call) -> CaseResult:
+        exercise = self.exercise_of(item)
+        case_name = getattr(item.function, "case_name", None)
+        name = t(case_name) if case_name else item.name
+        worker = self.worker_for(exercise)
+        output = "".join(worker.outputs)
+        worker.outputs.clear()
+        if len(output) > MAX_OUTPUT:
+            output = output[:MAX_OUTPUT] + t("\n... ({n} more characters)",
+                                             n=len(output) - MAX_OUTPUT)
+        result = CaseResult(exercise.id, name, item.nodeid, PASSED, call.duration, None, output)
+        exc = call.excinfo.value if call.excinfo is not None else None
+        if call.when == "setup":
+            result.status = ERROR
+            result.failure = Failure(t("the case could not be set up: {error}", error=repr(exc)))
+        elif exc is None:
+            pass
+        elif isinstance(exc, LearnerProblem):
+            result.status = {"not_started": NOT_STARTED, "timeout": TIMEOUT, "error": ERROR}.get(
+                exc.status, FAILED)
+            frames = [] if result.status == NOT_STARTED else exc.frames  # a stub needs no traceback
+            result.failure = Failure(exc.summary, error_type=exc.error_type, frames=frames,
+                                     likely=_likely_for(exc), kind=exc.kind)
+        elif isinstance(exc, CaseFailure):
+            result.status = FAILED
+            result.failure = Failure(exc.summary, exc.expected, exc.got, exc.detail, exc.likely)
+        else:  # a bug in the kit's own case code: say so rather than blame the learner
+            result.status = ERROR
+            result.failure = Failure(t("the checker itself failed on this case: {error_type}: "
+                                       "{error}", error_type=type(exc).__name__, error=exc),
+                                     likely=t("please report this to the kit's maintainers"))
+        return result
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_json_runtest_metadata(self, item, call):
+        case_ = self._case_result(item, call)
+        if case_ is None:
+            return {}
+        exercise = self.exercise_of(item)
+        count = self._case_count.get(exercise.id, 1)
+        meta = {"exercise": exercise.id, "case": getattr(item.function, "case_name", item.name),
+                "points": round(exercise.points / count, 4)}
+        meta["status"] = case_.status
+        if case_.failure is not None:
+            meta["message"] = case_.failure.summary
+            f = case_.failure
+            meta["failure"] = {k: v[:1000] for k, v in (
+                ("expected", f.expected), ("got", f.got), ("detail", f.detail),
+                ("likely", f.likely), ("kind", f.kind)) if v}
+        return meta
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_json_modifyreport(self, json_report):
+        self.json_report = json_report
+
+    def pytest_sessionfinish(self, session):
+        self.workers.close()
+        self._add_static_findings()
+
+    def _add_static_findings(self) -> None:
+        for e in self.selected:
+            if not e.forbidden:
+                continue
+            learner = Learner(e, self.worker_for(e))
+            self.results[e.id].forbidden = [v.describe() for v in learner.static_violations()]
+
+    def run_result(self, versions: dict) -> RunResult:
+        return RunResult([self.results[e.id] for e in self.selected], self.seed, versions,
+                         self.submission.origin, self.all_or_nothing)
+
+
+def _cheap_failure_repr(item) -> None:
+    """A learner's failure is reported as our own one-paragraph text, not pytest's traceback.
+
+    pytest renders a failure by re-parsing the source of every frame (about 50 ms a
+    failing case here, 6 s for a stub's 114 cases). Our message is what the report
+    and the JSON use anyway. A failure of the kit's own code keeps pytest's full
+    traceback, for whoever debugs it.
+    """
+    full_call, full_any = item.repr_failure, item._repr_failure_py
+
+    def short(excinfo):
+        exc = excinfo.value
+        if isinstance(exc, LearnerProblem):
+            return f"{exc.status}: {exc.summary}"
+        failure = exc
+        parts = [failure.summary] + [f"{label}: {value}" for label, value in (
+            ("expected", failure.expected), ("got", failure.got), ("detail", failure.detail),
+            ("likely cause", failure.likely)) if value]
+        return "\n".join(parts)
+
+    def repr_failure(excinfo, *args, **kwargs):
+        if isinstance(excinfo.value, (LearnerProblem, CaseFailure)):
+            return short(excinfo)
+        return full_call(excinfo, *args, **kwargs)
+
+    def repr_failure_py(excinfo, *args, **kwargs):
+        if isinstance(excinfo.value, (LearnerProblem, CaseFailure)):
+            return short(excinfo)
+        return full_any(excinfo, *args, **kwargs)
+
+    item.repr_failure = repr_failure
+    item._repr_failure_py = repr_failure_py
+
+
+def likely_table() -> dict[str, str]:
+    """What to do about each kind of problem, in the run's language."""
+    return {
+        "not_implemented": t("replace `raise NotImplementedError` with your implementation"),
+        "timeout": t("look for a loop that never ends, or work that grows much faster than "
+                     "the input"),
+        "syntax": t("fix the syntax error at the line shown, then check again"),
+        "crash": t("the exercise must not end the process (os._exit, signals) or crash Python"),
+        "exit": t("do not call sys.exit() or exit() in an exercise; return a value instead"),
+        "missing": t("keep the function names of the stub exactly as they are"),
+        "missing_file": t("restore the file: `attn-kit reset NN` puts the original stub back"),
+        "unreadable": t("submit the exercise file itself: a UTF-8 .py file, not a link, "
+                        "under 512 kB"),
+        "forbidden": t("this exercise asks you to build it yourself: see RULES in the file's "
+                       "docstring"),
+    }
+
+
+def _likely_for(problem: LearnerProblem) -> str:
+    return likely_table().get(problem.kind, "")

@@ -1,0 +1,278 @@
+"""The learner's commands: check, list, hint, reset, solution, init.
+
+(``watch`` has its own module; the instructor's commands are in instructor.py.)
+Each returns the process's exit status; usage mistakes raise UsageError.
+"""
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+from rich.text import Text
+
+from checker import files, manifest
+from checker.learner import workspace
+from checker.i18n import get_lang, t
+from checker.judge.results import PASSED, RunResult
+from checker.usage import (EXIT_INTERNAL, EXIT_NOT_PASSED, EXIT_OK, UsageError, output_file,
+                    positive_timeout, selected)
+from checker.learner.workspace import State, WorkspaceError, find_exercises
+
+
+class CheckerBroken(Exception):
+    """The checker itself could not run (a broken installation, not the learner's code)."""
+
+
+def start_engine() -> None:
+    """Import torch and start the fork server (once per process)."""
+    import warnings
+
+    warnings.filterwarnings("ignore")  # dependencies' warnings are not the learner's business
+    import torch  # noqa: F401  (the fork server must start with torch already imported)
+
+    from checker.engine import forkserver
+
+    forkserver.get()
+
+
+def run_check(exercises_dir: Path, chosen: list[manifest.Exercise] | None = None, *,
+              seed: int | None = None, timeout: float | None = None,
+              json_report: bool = False) -> tuple[RunResult, dict | None]:
+    """Run the hidden cases and note in the progress file what passes."""
+    from checker import defaults
+    from checker.judge import runner
+
+    start_engine()
+    try:
+        run, document = runner.run(str(exercises_dir), chosen,
+                                   seed=defaults.SEED if seed is None else seed,
+                                   timeout=defaults.TIMEOUT if timeout is None else timeout,
+                                   json_report=json_report)
+    except runner.RunError as exc:
+        raise CheckerBroken(str(exc)) from None
+    state = State(exercises_dir)
+    if state.record({e.id: e.status for e in run.exercises}):
+        state.save()
+    return run, document
+
+
+def _console():
+    from checker.console import make_console
+
+    return make_console()
+
+
+def checker_broken(exc: Exception) -> int:
+    """Say that the checker itself could not run; the exit status for it."""
+    print(t("attn-kit: the checker could not run: {error}", error=exc), file=sys.stderr)
+    return EXIT_INTERNAL
+
+
+# ---------------------------------------------------------------------- check
+def cmd_check(args) -> int:
+    chosen = selected(args.ids) if args.ids else list(manifest.load())
+    exercises_dir = find_exercises(args.exercises)
+    json_path = output_file(args.json)
+    positive_timeout(args.timeout)
+    from checker.learner import report
+
+    try:
+        run, document = run_check(exercises_dir, chosen, seed=args.seed, timeout=args.timeout,
+                                  json_report=json_path is not None)
+    except CheckerBroken as exc:
+        return checker_broken(exc)
+    console = _console()
+    report.render(run, console)
+    if len(chosen) == 1 and run.all_passed:
+        console.print(Text(t("Compare with the reference solution: `attn-kit solution {id}`.",
+                             id=chosen[0].id)))
+    if json_path is not None:
+        files.write_json(json_path, document)
+        console.print(Text(t("JSON report written to {path}", path=json_path)))
+    return EXIT_OK if run.all_passed else EXIT_NOT_PASSED
+
+
+# ----------------------------------------------------------------------- list
+def cmd_list(args) -> int:
+    exercises_dir = find_exercises(args.exercises)
+    from checker.learner import report
+
+    try:
+        run, _ = run_check(exercises_dir)
+    except CheckerBroken as exc:
+        return checker_broken(exc)
+    console = _console()
+    console.print(report.header(run))
+    console.print(report.listing(run, State(exercises_dir), console.plain))
+    console.print(report.progress(run, console.plain))
+    console.print(report.next_line(run))
+    return EXIT_OK
+
+
+# ----------------------------------------------------------------------- hint
+def hint_text(exercise: manifest.Exercise, state: State | None, show_all: bool = False) -> list:
+    """The lines of the next hint (and remember its level), or of every hint."""
+    hints = exercise.text("hints", get_lang())
+    title = exercise.text("title", get_lang())
+    if not hints:
+        return [Text(t("Exercise {id} has no hints.", id=exercise.id))]
+    if show_all:
+        return [Text(t("Exercise {id} · {title}: all {n} hints", id=exercise.id, title=title,
+                       n=len(hints)), style="bold"),
+                *(Text(f"{i}. {hint}") for i, hint in enumerate(hints, 1))]
+    level = min((state.hint_level(exercise.id) if state else 0) + 1, len(hints))
+    lines = [Text(t("Exercise {id} · {title} · hint {level} of {n}", id=exercise.id,
+                    title=title, level=level, n=len(hints)), style="bold"),
+             Text(hints[level - 1])]
+    if state is not None:
+        state.set_hint_level(exercise.id, level)
+        if not state.save():
+            lines.append(Text(t("(The progress file could not be written, so the hint level "
+                                "is not remembered.)")))
+    return lines
+
+
+def cmd_hint(args) -> int:
+    exercise = selected([args.exercise])[0]
+    try:
+        state = State(find_exercises(args.exercises))
+    except WorkspaceError:
+        state = None
+    console = _console()
+    for line in hint_text(exercise, state, args.all):
+        console.print(line)
+    hints = exercise.text("hints", get_lang())
+    if args.all or not hints:
+        return EXIT_OK
+    if state is None:
+        console.print(Text(t("(No exercises/ folder here, so the hint level is not remembered.)")))
+    elif state.hint_level(exercise.id) < len(hints):
+        console.print(Text(t("Run `attn-kit hint {id}` again for the next hint.", id=exercise.id)))
+    else:
+        console.print(Text(t("That was the last hint; `attn-kit hint {id} --all` shows them "
+                             "all again.", id=exercise.id)))
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------------- reset
+def reset_lines(exercises_dir: Path, exercise: manifest.Exercise) -> list[Text]:
+    """Reset one exercise and say what happened."""
+    target = exercises_dir / exercise.file
+    backup = workspace.reset(exercises_dir, exercise)
+    state = State(exercises_dir)
+    if state.record({exercise.id: "not_started"}):
+        state.save()
+    if backup is None:
+        return [Text(t("{path} is the original stub again (there was nothing of yours to "
+                       "keep).", path=_shown(target)))]
+    return [Text(t("Your file was saved to {backup}.", backup=_shown(backup))),
+            Text(t("{path} is the original stub again.", path=_shown(target))),
+            Text(t("To get your version back:")),
+            Text(f"  cp {_shown(backup)} {_shown(target)}")]
+
+
+def _shown(path: Path) -> str:
+    """A path as short as it can be said: relative to here when it is below here."""
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def cmd_reset(args) -> int:
+    chosen = selected(args.ids)
+    exercises_dir = find_exercises(args.exercises)
+    console = _console()
+    for exercise in chosen:
+        console.print(Text(t("Exercise {id} · {title}", id=exercise.id,
+                             title=exercise.text("title", get_lang())), style="bold"))
+        for line in reset_lines(exercises_dir, exercise):
+            console.print(line, soft_wrap=True)  # paths and commands stay whole for copying
+    return EXIT_OK
+
+
+# ------------------------------------------------------------------- solution
+def solution_path(exercise: manifest.Exercise) -> Path:
+    spec = importlib.util.find_spec("solutions")
+    if spec is None or not spec.submodule_search_locations:
+        raise WorkspaceError(t("the reference solutions are not installed with this kit"))
+    return Path(list(spec.submodule_search_locations)[0]) / exercise.file
+
+
+def solution_view(exercise: manifest.Exercise, plain: bool, code_only: bool = False):
+    """The reference solution, syntax-highlighted (plain text off a terminal).
+
+    ``code_only`` leaves out the module docstring, which the learner's file has too.
+    """
+    from rich.console import Group
+    from rich.syntax import Syntax
+
+    code = solution_path(exercise).read_text(encoding="utf-8")
+    start = 1
+    if code_only:
+        import ast
+
+        body = ast.parse(code).body
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+            lines = code.splitlines()
+            start = body[0].end_lineno + 1
+            while start <= len(lines) and not lines[start - 1].strip():
+                start += 1
+            code = "\n".join(lines[start - 1:])
+    title = Text(t("Reference solution of exercise {id} · {title} (solutions/{file})",
+                   id=exercise.id, title=exercise.text("title", get_lang()),
+                   file=exercise.file), style="bold")
+    body = Text(code) if plain else Syntax(code, "python", line_numbers=True, start_line=start,
+                                          theme="ansi_dark", word_wrap=True)
+    return Group(title, body, Text(t("A different way of writing it is just as good when "
+                                     "every case passes.")))
+
+
+def cmd_solution(args) -> int:
+    exercise = selected([args.exercise])[0]
+    exercises_dir = find_exercises(args.exercises)
+    solution_path(exercise)  # say now if the solutions are missing
+    try:
+        run, _ = run_check(exercises_dir, [exercise])
+    except CheckerBroken as exc:
+        return checker_broken(exc)
+    result = run.exercises[0]
+    console = _console()
+    if result.status != PASSED:
+        if not args.force:
+            console.print(Text(t("Exercise {id} does not pass yet ({passed}/{total} cases), so "
+                                 "its solution stays hidden: working it out teaches more than "
+                                 "reading it.", id=exercise.id, passed=result.passed,
+                                 total=result.total)))
+            console.print(Text(t("Try `attn-kit hint {id}`. To see the solution anyway: "
+                                 "`attn-kit solution {id} --force`.", id=exercise.id)))
+            return EXIT_NOT_PASSED
+        if not args.yes and not _confirm(t("Exercise {id} does not pass yet. Show its "
+                                           "solution anyway? [y/N] ", id=exercise.id)):
+            console.print(Text(t("Not shown. Keep going: `attn-kit hint {id}` gives a "
+                                 "nudge.", id=exercise.id)))
+            return EXIT_NOT_PASSED
+    console.print(solution_view(exercise, console.plain))
+    return EXIT_OK
+
+
+def _confirm(question: str) -> bool:
+    if not sys.stdin or not sys.stdin.isatty():
+        raise UsageError(t("the confirmation needs a terminal; add --yes to confirm"))
+    try:
+        answer = input(question)
+    except EOFError:
+        return False
+    return answer.strip().lower() in ("y", "yes", "是", "好")
+
+
+# ----------------------------------------------------------------------- init
+def cmd_init(args) -> int:
+    exercises_dir = workspace.init(Path(args.folder))
+    console = _console()
+    console.print(Text(t("Workspace ready: {path} holds the {n} exercises as fresh stubs.",
+                         path=_shown(exercises_dir), n=len(manifest.load())), style="bold"))
+    console.print(Text(t("Next: cd {folder} && attn-kit watch   (or: attn-kit check)",
+                         folder=_shown(Path(args.folder)))))
+    return EXIT_OK

@@ -1,0 +1,288 @@
+"""``attn-kit watch``: a live screen that checks each exercise the moment it is saved.
+
+One process keeps torch and the fork server warm, so a save costs only the
+hidden cases of the saved exercise. Three threads feed one queue: watchdog's
+observer (file events), a key reader (single keys, the terminal in cbreak
+mode), and the main loop, which runs the checks and draws the screen.
+
+Keys: h hint · n next · l list · r re-check all · s solution · q quit.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import queue
+import sys
+import threading
+import time
+from pathlib import Path
+
+from rich.text import Text
+
+from checker import manifest
+from checker.i18n import t
+from checker.learner.commands import CheckerBroken, checker_broken, hint_text, run_check, solution_view
+from checker.learner.report import title_of
+from checker.judge.results import PASSED, ExerciseResult, RunResult
+from checker.usage import EXIT_OK, positive_timeout
+from checker.learner.workspace import State, find_exercises
+
+DEBOUNCE = 0.05  # seconds: editors write a file in several steps (truncate, write, rename)
+
+
+class Watch:
+    def __init__(self, exercises_dir: Path, console, seed: int, timeout: float):
+        self.dir = exercises_dir
+        self.console = console
+        self.seed, self.timeout = seed, timeout
+        self.exercises = list(manifest.load())
+        self.by_file = {e.file: e for e in self.exercises}
+        self.results: dict[str, ExerciseResult] = {}
+        self.focus: str | None = None       # the exercise on screen
+        self.banner: list[Text] = []        # what just happened (a pass, a skip...)
+        self.extra: list = []               # a hint, the list or a solution under the panel
+        self.last_passed: str | None = None  # the exercise whose solution `s` shows
+        self.timing = ""
+        self.events: queue.Queue = queue.Queue()
+
+    # ------------------------------------------------------------- checking
+    def check(self, ids: list[str]) -> None:
+        started = time.perf_counter()
+        chosen = [e for e in self.exercises if e.id in ids]
+        run, _ = run_check(self.dir, chosen, seed=self.seed, timeout=self.timeout)
+        for result in run.exercises:
+            self.results[result.id] = result
+        self.timing = t("checked {ids} in {seconds} s at {clock}",
+                        ids=", ".join(ids) if len(ids) < 4 else t("all"),
+                        seconds=f"{time.perf_counter() - started:.2f}",
+                        clock=time.strftime("%H:%M:%S"))
+
+    def snapshot(self) -> RunResult:
+        """The latest result of every exercise, as one run."""
+        return RunResult([self.results[e.id] for e in self.exercises], self.seed, {},
+                         str(self.dir))
+
+    def unfinished(self) -> list[str]:
+        return [e.id for e in self.exercises
+                if e.id not in self.results or self.results[e.id].status != PASSED]
+
+    def next_after(self, exercise_id: str | None) -> str | None:
+        """The first unfinished exercise after ``exercise_id`` (wrapping around)."""
+        todo = self.unfinished()
+        if not todo:
+            return None
+        order = [e.id for e in self.exercises]
+        start = order.index(exercise_id) + 1 if exercise_id in order else 0
+        for eid in order[start:] + order[:start]:
+            if eid in todo:
+                return eid
+        return None
+
+    def saved(self, ids: list[str]) -> None:
+        """Files were saved: check them, and follow the learner to what they work on."""
+        before = {i: self.results[i].status if i in self.results else None for i in ids}
+        self.check(ids)
+        self.extra = []
+        self.banner = []
+        newly = [i for i in ids if self.results[i].status == PASSED and before[i] != PASSED]
+        if newly:
+            done = newly[-1]
+            self.last_passed = done
+            self.banner = [Text(t("✔ Exercise {id} · {title} passes!", id=done,
+                                  title=title_of(done)), style="bold green"),
+                           Text(t("Press s to compare your code with the reference solution."))]
+            self.focus = self.next_after(done)
+        else:
+            worked_on = [i for i in ids if self.results[i].status != PASSED]
+            if worked_on:
+                self.focus = worked_on[0]
+
+    # ----------------------------------------------------------------- keys
+    def key(self, key: str) -> bool:
+        """Act on a key; returns False to quit."""
+        key = key.lower()
+        self.banner, self.extra = [], []
+        if key == "q":
+            return False
+        if key == "h":
+            if self.focus is not None:
+                exercise = manifest.by_id()[self.focus]
+                self.extra = hint_text(exercise, State(self.dir))
+        elif key == "n":
+            following = self.next_after(self.focus)
+            if following is not None and following != self.focus:
+                self.banner = [Text(t("Skipped to exercise {id}; come back to {previous} "
+                                      "whenever you like.", id=following,
+                                      previous=self.focus))]
+                self.focus = following
+        elif key == "l":
+            from checker.learner.report import listing
+
+            self.extra = [listing(self.snapshot(), State(self.dir), self.console.plain)]
+        elif key == "r":
+            self.check([e.id for e in self.exercises])
+            if self.focus is None or self.results[self.focus].status == PASSED:
+                self.focus = self.next_after(None)
+        elif key == "s":
+            shown = self.last_passed or (self.focus if self.focus and
+                                         self.results[self.focus].status == PASSED else None)
+            if shown is None:
+                self.banner = [Text(t("A solution is shown once its exercise passes; "
+                                      "`attn-kit solution NN --force` shows one before."))]
+            else:
+                self.extra = [solution_view(manifest.by_id()[shown], self.console.plain,
+                                            code_only=True)]
+        elif key.isalnum() and key.isascii():
+            self.banner = [Text(t("Unknown key {key!r}.", key=key))]
+        # any other key (Enter, space, an arrow's escape sequence) goes back to the exercise
+        return True
+
+    # --------------------------------------------------------------- screen
+    def draw(self) -> None:
+        from checker.learner.report import panel, progress
+
+        c = self.console
+        plain = c.plain
+        if not plain:
+            c.clear()
+        else:
+            c.print(Text("=" * 72))
+        c.print(Text(t("attention-kit watch · {folder} · saving a file checks it",
+                       folder=self.dir), style="bold"))
+        c.print(progress(self.snapshot(), plain))
+        c.print()
+        for line in self.banner:
+            c.print(line)
+        if self.focus is None:
+            c.print(Text(t("All {n} exercises pass. Well done! You have built attention "
+                           "from a soft lookup to causal self-attention.",
+                           n=len(self.exercises)), style="" if plain else "bold green"))
+            c.print(Text(t("Press s to see the last reference solution, l for the list, "
+                           "q to quit.")))
+        else:
+            c.print(panel(self.results[self.focus], str(self.dir), plain, "watch"))
+        for item in self.extra:
+            c.print(item)
+        c.print(Text(self.timing, style="dim"))
+        c.print(Text(t("keys: h hint · n next · l list · r re-check all · s solution · "
+                       "q quit"), style="" if plain else "bold cyan"))
+
+    # ----------------------------------------------------------------- loop
+    def run(self) -> int:
+        # watch first, then check: a save during the first check is not missed
+        with _observer(self.dir, self.by_file, self.events), _keys(self.events):
+            self.console.print(Text(t("Checking all {n} exercises...", n=len(self.exercises))))
+            self.check([e.id for e in self.exercises])
+            self.focus = self.next_after(None)
+            self.draw()
+            while True:
+                try:
+                    kind, value = self.events.get(timeout=0.5)
+                except queue.Empty:
+                    continue
+                except KeyboardInterrupt:  # Ctrl-C is a way to quit too
+                    kind, value = "key", "q"
+                if kind == "file":
+                    ids = {value}
+                    time.sleep(DEBOUNCE)
+                    others = []  # keys and messages that came meanwhile: after this save
+                    while True:  # take in every event of this save
+                        try:
+                            event = self.events.get_nowait()
+                        except queue.Empty:
+                            break
+                        if event[0] == "file":
+                            ids.add(event[1])
+                        else:
+                            others.append(event)
+                    self.saved(sorted(ids))
+                    self.draw()
+                    for event in others:
+                        self.events.put(event)
+                elif kind == "key":
+                    if not self.key(value):
+                        self.console.print(Text(t("Bye! Your progress is saved; "
+                                                  "`attn-kit watch` picks up where you left.")))
+                        return EXIT_OK
+                    self.draw()
+                elif kind == "error":
+                    self.console.print(Text(value))
+
+
+@contextlib.contextmanager
+def _observer(folder: Path, by_file: dict, events: queue.Queue):
+    """watchdog's observer on the exercises folder; events for exercise files only."""
+    from watchdog.events import FileSystemEventHandler
+    from watchdog.observers import Observer
+
+    class Handler(FileSystemEventHandler):
+        def on_any_event(self, event):
+            if event.is_directory or event.event_type not in ("modified", "created", "moved",
+                                                              "closed", "deleted"):
+                return
+            path = getattr(event, "dest_path", "") or event.src_path
+            exercise = by_file.get(os.path.basename(os.fsdecode(path)))
+            if exercise is not None:
+                events.put(("file", exercise.id))
+
+    observer = Observer()
+    try:
+        observer.schedule(Handler(), str(folder), recursive=False)
+        observer.start()
+    except OSError as exc:  # e.g. the system's limit of inotify watches
+        from watchdog.observers.polling import PollingObserver
+
+        events.put(("error", t("File events are not available ({error}); checking files "
+                               "for changes every second instead.", error=exc)))
+        observer = PollingObserver(timeout=1.0)
+        observer.schedule(Handler(), str(folder), recursive=False)
+        observer.start()
+    try:
+        yield observer
+    finally:
+        observer.stop()
+
+
+@contextlib.contextmanager
+def _keys(events: queue.Queue):
+    """Single key presses from stdin (cbreak mode on a terminal), into the queue."""
+    stdin = sys.stdin
+    fd = stdin.fileno() if stdin is not None else None
+    saved = None
+    if fd is not None and os.isatty(fd):
+        import termios
+        import tty
+
+        saved = termios.tcgetattr(fd)
+        tty.setcbreak(fd)
+
+    def read() -> None:
+        while fd is not None:
+            try:
+                data = os.read(fd, 1)
+            except OSError:
+                return
+            if not data:
+                return  # end of input: keep watching, without keys
+            events.put(("key", data.decode("utf-8", "replace")))
+
+    threading.Thread(target=read, name="attn-kit-keys", daemon=True).start()
+    try:
+        yield
+    finally:
+        if saved is not None:
+            import termios
+
+            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+def cmd_watch(args) -> int:
+    positive_timeout(args.timeout)
+    exercises_dir = find_exercises(args.exercises)
+    from checker.console import make_console
+
+    console = make_console()
+    try:
+        return Watch(exercises_dir, console, args.seed, args.timeout).run()
+    except CheckerBroken as exc:
+        return checker_broken(exc)

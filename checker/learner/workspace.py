@@ -1,0 +1,191 @@
+"""The learner's workspace: where the exercises are, the original stubs, and progress.
+
+A workspace is a folder holding ``exercises/`` (a clone of the kit, or one made
+by ``attn-kit init``). Beside it, ``.attn-kit/`` (ignored by git) holds:
+
+- ``state.json``: hint levels and which exercises passed, and when. It is only a
+  convenience: safe to delete, and never read by the grader.
+- ``backups/``: every file ``reset`` replaced, with the time in its name.
+
+The original stubs come with the kit in ``checker/stubs/`` (a copy of the
+repo's ``exercises/`` that the kit's tests keep identical), so ``reset`` and
+``init`` work whether the kit was cloned or installed with pip.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from pathlib import Path
+
+from checker import files, manifest
+from checker.i18n import t
+
+STATE_DIR = ".attn-kit"
+STATE_FILE = "state.json"
+BACKUPS = "backups"
+STUBS = Path(__file__).parent.parent / "stubs"
+
+
+class WorkspaceError(Exception):
+    """A usage problem with a one-line explanation for the learner."""
+
+
+def _has_exercises(folder: Path) -> bool:
+    return folder.is_dir() and any((folder / e.file).is_file() for e in manifest.load())
+
+
+def find_exercises(explicit: str | None = None, start: Path | None = None) -> Path:
+    """The exercises folder: ``explicit`` if given, else ``exercises/`` here or above."""
+    if explicit is not None:
+        folder = Path(explicit).expanduser()
+        if not folder.exists():
+            raise WorkspaceError(t("no such folder: {path}", path=explicit))
+        if not folder.is_dir():
+            raise WorkspaceError(t("not a folder: {path}", path=explicit))
+        if not _has_exercises(folder):
+            if _has_exercises(folder / "exercises"):
+                return (folder / "exercises").resolve()
+            names = ", ".join(e.file for e in manifest.load()[:2])
+            raise WorkspaceError(t("{path} holds none of the exercise files ({names}, ...)",
+                                   path=explicit, names=names))
+        return folder.resolve()
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        if folder.name == "exercises" and _has_exercises(folder):
+            return folder
+        if _has_exercises(folder / "exercises"):
+            return folder / "exercises"
+    raise WorkspaceError(t("no exercises/ folder here or above: run this from the kit's folder "
+                           "or a workspace made by `attn-kit init DIR`, or pass --exercises DIR"))
+
+
+def stub_text(exercise: manifest.Exercise) -> str:
+    """The original stub of an exercise, as the kit ships it."""
+    return (STUBS / exercise.file).read_text(encoding="utf-8")
+
+
+def now() -> str:
+    return time.strftime("%Y-%m-%d %H:%M:%S")
+
+
+class State:
+    """The progress file of one workspace (the folder that holds exercises/)."""
+
+    def __init__(self, exercises_dir: Path):
+        self.root = Path(exercises_dir).resolve().parent / STATE_DIR
+        self.path = self.root / STATE_FILE
+        self.data = self._read()
+
+    def _read(self) -> dict:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def _table(self, name: str) -> dict:
+        table = self.data.get(name)
+        if not isinstance(table, dict):
+            table = self.data[name] = {}
+        return table
+
+    def hint_level(self, exercise_id: str) -> int:
+        level = self._table("hints").get(exercise_id, 0)
+        return level if isinstance(level, int) and level >= 0 else 0
+
+    def set_hint_level(self, exercise_id: str, level: int) -> None:
+        self._table("hints")[exercise_id] = level
+
+    def passed_at(self, exercise_id: str) -> str | None:
+        """When the exercise first passed (local time), if it has."""
+        when = self._table("passed").get(exercise_id)
+        return when if isinstance(when, str) else None
+
+    def record(self, statuses: dict[str, str]) -> bool:
+        """Note exercises that pass now (keeping the first time) and forget those that don't.
+
+        Returns whether anything changed (so callers save only then).
+        """
+        passed = self._table("passed")
+        before = dict(passed)
+        for exercise_id, status in statuses.items():
+            if status == "passed":
+                passed.setdefault(exercise_id, now())
+            else:
+                passed.pop(exercise_id, None)
+        return passed != before
+
+    def save(self) -> bool:
+        """Write atomically; returns False when the folder is not writable."""
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            gitignore = self.root / ".gitignore"
+            if not gitignore.exists():
+                gitignore.write_text("*\n", encoding="utf-8")
+            files.write_atomic(self.path, json.dumps(self.data, indent=2, sort_keys=True))
+            return True
+        except OSError:
+            return False
+
+
+def reset(exercises_dir: Path, exercise: manifest.Exercise) -> Path | None:
+    """Put the original stub back; returns where the learner's file was saved (None: nothing to keep).
+
+    The learner's file is copied to ``.attn-kit/backups/`` before anything is
+    written; if that copy fails, the file is left alone.
+    """
+    target = Path(exercises_dir) / exercise.file
+    stub = stub_text(exercise)
+    backup = None
+    if target.is_symlink() or target.exists():
+        if not target.is_symlink() and target.is_file() and \
+                target.read_text(encoding="utf-8", errors="replace") == stub:
+            return None
+        if not target.is_file():
+            raise WorkspaceError(t("{path} is not a regular file; move it away and try again",
+                                   path=target))
+        folder = Path(exercises_dir).resolve().parent / STATE_DIR / BACKUPS
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            backup = _free_name(folder, exercise)
+            shutil.copy2(target, backup)
+        except OSError as exc:
+            raise WorkspaceError(t("could not save a backup of {path} ({error}); "
+                                   "nothing was changed", path=target, error=exc)) from None
+    try:
+        files.write_atomic(target, stub)
+    except OSError as exc:
+        raise WorkspaceError(t("could not write {path}: {error}", path=target, error=exc)) from None
+    return backup
+
+
+def _free_name(folder: Path, exercise: manifest.Exercise) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    candidate = folder / f"{exercise.stem}.{stamp}.py"
+    n = 2
+    while candidate.exists():
+        candidate = folder / f"{exercise.stem}.{stamp}-{n}.py"
+        n += 1
+    return candidate
+
+
+def init(folder: Path) -> Path:
+    """Make a workspace: ``folder/exercises/`` with fresh stubs. Refuses to overwrite anything."""
+    folder = Path(folder).expanduser()
+    if folder.exists() and not folder.is_dir():
+        raise WorkspaceError(t("{path} is a file; give a folder name", path=folder))
+    exercises_dir = folder / "exercises"
+    existing = [e.file for e in manifest.load() if (exercises_dir / e.file).exists()]
+    if existing:
+        raise WorkspaceError(t("{path} already holds exercises ({names}); nothing was changed. "
+                               "Work there, or choose another folder",
+                               path=exercises_dir, names=", ".join(existing[:3])))
+    try:
+        exercises_dir.mkdir(parents=True, exist_ok=True)
+        for exercise in manifest.load():
+            files.write_atomic(exercises_dir / exercise.file, stub_text(exercise))
+    except OSError as exc:
+        raise WorkspaceError(t("could not create the workspace in {path}: {error}",
+                               path=folder, error=exc)) from None
+    return exercises_dir.resolve()
