@@ -40,7 +40,7 @@ def hint(exercise: str, *, all: bool = False, lang: str | None = None,  # noqa: 
     """Show the next hint of an exercise (remembered, as `attn-kit hint`), or every hint."""
     from checker import i18n, usage
     from checker.console import make_console
-    from checker.learner import commands, report, workspace
+    from checker.learner import commands, workspace
 
     i18n.set_lang(lang)
     try:

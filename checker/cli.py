@@ -18,6 +18,7 @@ import sys
 from checker import defaults, i18n, manifest
 from checker.i18n import N_, t
 from checker.usage import EXIT_USAGE, UsageError
+from checker.grading.model import SandboxKind
 from checker.learner.workspace import WorkspaceError
 
 __all__ = ["main", "entry", "build_parser"]
@@ -146,7 +147,8 @@ def build_parser() -> argparse.ArgumentParser:
     _seed_and_timeout(grade)
     grade.add_argument("--memory", type=int, default=1024, metavar="MB",
                        help=t("memory each worker may add on top of torch (default: %(default)s)"))
-    grade.add_argument("--sandbox", choices=("basic", "bwrap"), default="basic",
+    grade.add_argument("--sandbox", choices=[k.value for k in SandboxKind],
+                       default=SandboxKind.BASIC.value,
                        help=t("basic: resource limits, and a user id per worker under root; "
                               "bwrap: also run the workers inside bubblewrap, which hides the "
                               "solutions and the submissions (default: %(default)s)"))

@@ -15,10 +15,9 @@ import os
 import signal
 import socket
 import sys
-import time
 
 from checker import i18n
-from checker.engine import sandbox, worker
+from checker.engine import process, sandbox, worker
 
 
 class ServerGone(Exception):
@@ -108,12 +107,12 @@ class ForkServer:
 
 def _serve(sock: socket.socket) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is for the checker to handle
-    worker._die_with_parent()
-    _become_subreaper()
+    process.die_with_parent()
+    process.become_subreaper()
     why_not, keep_reading = sandbox.probe_own_uid()
     import torch
 
-    worker._fast_meta_kernels(torch)  # once here rather than in every worker
+    worker.fast_meta_kernels(torch)  # once here rather than in every worker
     worker.warm_up(torch)
     for lang in i18n.LANGS:  # every worker inherits the catalogs, read once
         i18n.catalog(lang)
@@ -134,7 +133,7 @@ def _serve(sock: socket.socket) -> None:
         if not data:
             return
         if not fds:  # a request to the server itself
-            kill_children()
+            process.kill_children()
             sock.send(b"0")
             continue
         pid = os.fork()
@@ -147,48 +146,6 @@ def _serve(sock: socket.socket) -> None:
         for fd in fds:
             os.close(fd)
         sock.send(str(pid).encode())
-
-
-def _become_subreaper() -> None:
-    try:
-        sandbox._libc().prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
-    except (OSError, AttributeError):
-        pass
-
-
-def _children_of(parent: int) -> list[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", "rb") as f:
-                ppid = int(f.read().rsplit(b")", 1)[1].split()[1])
-        except (OSError, ValueError, IndexError):
-            continue
-        if ppid == parent:
-            found.append(int(entry))
-    return found
-
-
-def kill_children(keep: set[int] = frozenset(), pause: float = 0.0) -> None:
-    """SIGKILL every child of this process (and its process group) but ``keep``.
-
-    Looked for three times, since a child may fork while we look; ``pause``
-    between rounds gives the dead time to be reparented here (to a subreaper).
-    """
-    for _ in range(3):
-        children = [pid for pid in _children_of(os.getpid()) if pid not in keep]
-        if not children:
-            return
-        for pid in children:
-            for kill in (os.killpg, os.kill):
-                try:
-                    kill(pid, signal.SIGKILL)
-                except (ProcessLookupError, PermissionError):
-                    pass
-        if pause:
-            time.sleep(pause)
 
 
 _server: ForkServer | None = None

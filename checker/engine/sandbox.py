@@ -21,6 +21,7 @@ import resource
 import sys
 from dataclasses import asdict, dataclass
 
+from checker.engine import process
 from checker.i18n import t
 
 UID_BASE = 2_000_000_000   # far above any real account; pids stay below 2**22
@@ -52,19 +53,6 @@ PR_SET_KEEPCAPS, PR_SET_NO_NEW_PRIVS = 8, 38
 _CAP_VERSION_3 = 0x20080522
 
 
-_LIBC = None
-
-
-def _libc():
-    """The C library, loaded once (in the fork server, before workers are forked)."""
-    global _LIBC
-    if _LIBC is None:
-        import ctypes
-
-        _LIBC = ctypes.CDLL(None, use_errno=True)
-    return _LIBC
-
-
 def _become(uid: int, keep_reading: bool = False) -> None:
     """Switch to ``uid`` with no groups and no privileges.
 
@@ -76,7 +64,7 @@ def _become(uid: int, keep_reading: bool = False) -> None:
     """
     import ctypes
 
-    libc = _libc()
+    libc = process.libc()
     if keep_reading and libc.prctl(PR_SET_KEEPCAPS, 1, 0, 0, 0) != 0:
         raise OSError(ctypes.get_errno(), "prctl(PR_SET_KEEPCAPS) failed")
     os.setgroups([])

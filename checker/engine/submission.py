@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from checker import manifest
+from checker.engine.problems import Problem
 from checker.i18n import t
 
 MAX_FILE_BYTES = 512 * 1024       # an exercise file is a few kB; anything this big is not one
@@ -37,7 +38,7 @@ class Source:
     display: str              # where it came from, for messages and tracebacks
     text: str | None = None   # None when there is nothing to run
     problem: str = ""         # why text is None, in one line
-    kind: str = ""            # "missing_file" (not started) or "unreadable" (an error)
+    kind: Problem | None = None  # MISSING_FILE (not started) or UNREADABLE (an error)
 
 
 @dataclass
@@ -52,12 +53,12 @@ class Submission:
 
 def _missing(file: str, where: str) -> Source:
     return Source(file, os.path.join(where, file), None, t("{file} is missing", file=file),
-                  "missing_file")
+                  Problem.MISSING_FILE)
 
 
 def _unreadable(file: str, display: str, why: str) -> Source:
     """``why``: what is wrong with the file, already in the run's language."""
-    return Source(file, display, None, why, "unreadable")
+    return Source(file, display, None, why, Problem.UNREADABLE)
 
 
 def _decode(file: str, display: str, data: bytes) -> Source:

@@ -10,13 +10,12 @@ one hung exercise costs a few seconds, never the run.
 """
 from __future__ import annotations
 
-import os
-import signal
 from dataclasses import dataclass, field
 
-from checker.engine import codec, forkserver, sandbox
+from checker.engine import codec, forkserver, process, sandbox
 from checker import manifest
 from checker.i18n import Translated, get_lang, t
+from checker.engine.problems import Problem
 from checker.engine.submission import Source
 
 MAX_STRIKES = 2
@@ -31,14 +30,10 @@ class Returned:
 
 @dataclass
 class LearnerProblem(Exception):
-    """Why a call to learner code gave nothing to compare.
+    """Why a call to learner code gave nothing to compare (``kind``), in one line."""
 
-    status: "not_started" | "failed" | "error" | "timeout"
-    """
-
-    status: str
+    kind: Problem
     summary: str
-    kind: str = ""
     error_type: str = ""
     message: str = ""
     frames: list = field(default_factory=list)
@@ -62,7 +57,7 @@ class ExerciseWorker:
         self.sock = None
         self.load_problem: LearnerProblem | None = None
         self.strikes = 0
-        self.last_strike = ""    # kind of the last timeout or crash
+        self.last_strike = Problem.CRASH  # kind of the last timeout or crash
         self.last_summary = ""
         self.outputs: list[str] = []      # learner prints, drained by the plugin per case
         self.forbidden_calls: list[dict] = []  # forbidden calls seen at call time
@@ -78,9 +73,7 @@ class ExerciseWorker:
         if self.launched or self.load_problem is not None:
             return
         if self.source.text is None:
-            self.load_problem = LearnerProblem(
-                "not_started" if self.source.kind == "missing_file" else "error",
-                self.source.problem, kind=self.source.kind)
+            self.load_problem = LearnerProblem(self.source.kind, self.source.problem)
             return
         config = {"file": self.source.display, "forbidden": self.forbidden, "lang": get_lang(),
                   "limits": self.limits.to_dict(), "hide": self.hide,
@@ -106,9 +99,9 @@ class ExerciseWorker:
             error = _error(hello)
             kind, error_type, message = error["kind"], error["type"], error["message"]
             shown = Translated(message)  # the worker speaks the run's language
-            if kind == "exit":
+            if kind == Problem.EXIT:
                 what = t("the file exits while it is being loaded")
-            elif kind == "syntax":
+            elif kind == Problem.SYNTAX:
                 what = (t("the file has a syntax error: {message}", message=shown) if message
                         else t("the file has a syntax error"))
             elif message:
@@ -116,7 +109,9 @@ class ExerciseWorker:
                          "{message}", error_type=error_type, message=shown)
             else:
                 what = t("the file raised an error while it was being loaded")
-            self.load_problem = LearnerProblem("error", what, kind=kind, error_type=error_type,
+            if kind not in (Problem.EXIT, Problem.SYNTAX):
+                kind = Problem.LOAD
+            self.load_problem = LearnerProblem(kind, what, error_type=error_type,
                                                message=message, frames=error["frames"])
             self.stop()
             return
@@ -125,11 +120,7 @@ class ExerciseWorker:
     def stop(self) -> None:
         self.launched = self.ready = False
         if self.pid is not None:
-            for kill in (os.killpg, os.kill):
-                try:
-                    kill(self.pid, signal.SIGKILL)
-                except (ProcessLookupError, PermissionError):
-                    pass
+            process.kill(self.pid)
             self.pid = None
         # what it may have started is killed at the end of the run (Workers.close: the
         # fork server is a subreaper)
@@ -144,23 +135,21 @@ class ExerciseWorker:
             self.stop()
             self.strikes += 1
             raise LearnerProblem(
-                "timeout", t("no answer within {seconds} s (an endless loop?)",
-                             seconds=f"{self.timeout:g}"),
-                kind="timeout") from None
+                Problem.TIMEOUT, t("no answer within {seconds} s (an endless loop?)",
+                                   seconds=f"{self.timeout:g}")) from None
         except (EOFError, OSError):
             self.stop()
             self.strikes += 1
             raise LearnerProblem(
-                "error", t("the worker process running this exercise ended abruptly "
-                           "(os._exit, a crash, or it was killed)"), kind="crash") from None
+                Problem.CRASH, t("the worker process running this exercise ended abruptly "
+                                 "(os._exit, a crash, or it was killed)")) from None
         except codec.DecodeError as exc:
             self.stop()
             self.strikes += 1
-            raise LearnerProblem("error", t("the worker sent back unreadable data: {error}",
-                                            error=exc), kind="bad_data") from None
+            raise LearnerProblem(Problem.BAD_DATA, t("the worker sent back unreadable data: "
+                                                     "{error}", error=exc)) from None
         if not isinstance(message, dict):
-            raise LearnerProblem("error", t("the worker sent back unreadable data"),
-                                 kind="bad_data")
+            raise LearnerProblem(Problem.BAD_DATA, t("the worker sent back unreadable data"))
         output = message.get("output")
         if isinstance(output, str) and output:
             self.outputs.append(clean(output[:10_000]))
@@ -174,10 +163,9 @@ class ExerciseWorker:
     # ------------------------------------------------------------------ calls
     def call(self, func: str, args=(), kwargs=None, *, grad=None, return_args=False) -> Returned:
         if self.strikes >= MAX_STRIKES:
-            raise LearnerProblem("timeout" if self.last_strike == "timeout" else "error",
+            raise LearnerProblem(self.last_strike,
                                  t("not run: this exercise already failed {n} times with "
-                                   "'{summary}'", n=self.strikes, summary=self.last_summary),
-                                 kind=self.last_strike)
+                                   "'{summary}'", n=self.strikes, summary=self.last_summary))
         if not self.ready and self.load_problem is None:
             self._start()
         if self.load_problem is not None:
@@ -193,26 +181,23 @@ class ExerciseWorker:
         except OSError:
             self.stop()
             self.strikes += 1
-            self.last_strike, self.last_summary = "crash", t("the worker process ended abruptly")
-            raise LearnerProblem("error", self.last_summary, kind="crash") from None
+            self.last_strike, self.last_summary = Problem.CRASH, t("the worker process ended "
+                                                                   "abruptly")
+            raise LearnerProblem(Problem.CRASH, self.last_summary) from None
         if message.get("ok"):
             return Returned(message.get("result"), message.get("grads"), message.get("args_after"))
         error = _error(message)
         kind = error["kind"]
-        problem = LearnerProblem(
-            "not_started" if kind == "not_implemented" else "failed",
-            "", kind=kind, error_type=error["type"], message=error["message"],
-            frames=error["frames"])
+        if kind not in (Problem.NOT_IMPLEMENTED, Problem.FORBIDDEN, Problem.MISSING, Problem.EXIT):
+            kind = Problem.EXCEPTION
+        problem = LearnerProblem(kind, "", error_type=error["type"], message=error["message"],
+                                 frames=error["frames"])
         shown = Translated(problem.message)  # the worker speaks the run's language
-        if kind == "not_implemented":
+        if kind == Problem.NOT_IMPLEMENTED:
             problem.summary = t("{func} still raises NotImplementedError", func=func)
-        elif kind == "forbidden":
+        elif kind in (Problem.FORBIDDEN, Problem.MISSING):
             problem.summary = shown
-        elif kind == "missing":
-            problem.status = "error"
-            problem.summary = shown
-        elif kind == "exit":
-            problem.status = "error"
+        elif kind == Problem.EXIT:
             problem.summary = t("{func} tried to end the process: {message}", func=func,
                                 message=shown)
         else:
@@ -280,6 +265,6 @@ def _error(message: dict) -> dict:
     """The error part of a worker's message, reduced to known fields of known types."""
     error = message.get("error") if isinstance(message.get("error"), dict) else {}
     frames = error.get("frames") if isinstance(error.get("frames"), list) else []
-    return {"kind": _text(error.get("kind"), 50) or "exception",
+    return {"kind": Problem.parse(error.get("kind")),
             "type": _text(error.get("type"), 200), "message": _text(error.get("message")),
             "frames": [f for f in map(_frame, frames[:50]) if f is not None]}

@@ -18,10 +18,11 @@ import sys
 import traceback
 import types
 
-from checker.engine import codec, sandbox
+from checker.engine import codec, process, sandbox
 from checker import i18n
 from checker.i18n import t
 from checker.engine.forbidden import ForbiddenCall, make_guard
+from checker.engine.problems import Problem
 
 MAX_OUTPUT = 4000          # characters of printed output kept per call
 MAX_MESSAGE_TEXT = 2000    # characters of an exception message kept
@@ -98,26 +99,25 @@ def _learner_line(learner_file: str) -> dict | None:
 
 def _describe(exc: BaseException, learner_file: str) -> dict:
     if isinstance(exc, NotImplementedError):
-        kind = "not_implemented"
+        kind = Problem.NOT_IMPLEMENTED
     elif isinstance(exc, ForbiddenCall):
-        kind = "forbidden"
+        kind = Problem.FORBIDDEN
     elif isinstance(exc, SystemExit):
-        kind = "exit"
+        kind = Problem.EXIT
     else:
-        kind = "exception"
+        kind = Problem.EXCEPTION
     try:
         message = str(exc)
     except BaseException:
         message = str(t("<unprintable message>"))  # plain str: the codec sends exact types
-    if kind == "exit":
-        message = str(t("the code called sys.exit({code})", code=repr(exc.code))) \
-            if isinstance(exc, SystemExit) else message
+    if kind == Problem.EXIT:
+        message = str(t("the code called sys.exit({code})", code=repr(exc.code)))
     if len(message) > MAX_MESSAGE_TEXT:
         message = message[:MAX_MESSAGE_TEXT] + " ..."
     if isinstance(exc, ModuleNotFoundError) and (exc.name or "").startswith("ex"):
         message = str(t("{message} (each exercise file must be self-contained: copy what you "
                         "need instead of importing another exercise)", message=message))
-    return {"kind": kind, "type": type(exc).__name__, "message": message,
+    return {"kind": kind.value, "type": type(exc).__name__, "message": message,
             "frames": _learner_frames(exc.__traceback__, learner_file)}
 
 
@@ -151,7 +151,7 @@ class _Session:
             payload = codec.encode(message)
         except BaseException as exc:  # e.g. a result too odd to encode
             payload = codec.encode({"ok": False, "error": {
-                "kind": "exception", "type": type(exc).__name__,
+                "kind": Problem.EXCEPTION.value, "type": type(exc).__name__,
                 "message": str(t("the result could not be sent back: {error}", error=exc)),
                 "frames": []}})
         codec.send(self.sock, payload)
@@ -170,12 +170,14 @@ class _Session:
             self._guarded(exec, code, module.__dict__)
         except BaseException as exc:
             if isinstance(exc, SyntaxError) and os.path.abspath(exc.filename or "") == self.file:
-                error = {"kind": "syntax", "type": type(exc).__name__, "message": exc.msg,
+                error = {"kind": Problem.SYNTAX.value, "type": type(exc).__name__,
+                         "message": exc.msg,
                          "frames": [{"line": exc.lineno, "function": "<module>",
                                      "code": (exc.text or "").strip()}]}
             else:
                 error = _describe(exc, self.file)
-                error["kind"] = "exit" if error["kind"] == "exit" else "load"
+                if error["kind"] != Problem.EXIT:
+                    error["kind"] = Problem.LOAD.value
             self.reply({"ok": False, "error": error})
             return
         self.module = module
@@ -186,7 +188,7 @@ class _Session:
         fn = getattr(self.module, name, None)
         if not callable(fn):
             self.reply({"ok": False, "error": {
-                "kind": "missing", "type": "AttributeError",
+                "kind": Problem.MISSING.value, "type": "AttributeError",
                 "message": str(t("the file defines no function named {name}",
                                  name=repr(name))),
                 "frames": []}})
@@ -246,14 +248,7 @@ class _Session:
             self.call(request)
 
 
-def _die_with_parent() -> None:
-    try:
-        sandbox._libc().prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
-
-
-def _fast_meta_kernels(torch) -> None:
+def fast_meta_kernels(torch) -> None:
     """Shape-only meta kernels for the operations a causal mask is built from.
 
     On the meta device a tensor has no data, so these kernels only work out the
@@ -375,10 +370,10 @@ def run(sock, config: dict) -> None:
 
         torch.set_num_threads(1)  # a forked child must not reuse the parent's OpenMP pool
         if _META_LIB is None:  # normally registered once, in the fork server
-            _fast_meta_kernels(torch)
+            fast_meta_kernels(torch)
         sandbox.apply(sandbox.Limits.from_dict(config.get("limits")), config.get("own_uid", False),
                       config.get("keep_reading", False))
-        _die_with_parent()  # after apply: changing the user id clears the parent-death signal
+        process.die_with_parent()  # after apply: changing the user id clears the parent-death signal
         sandbox.close_other_fds(keep=sock.fileno())
         devnull = os.open(os.devnull, os.O_RDWR)
         for fd in (0, 1, 2):

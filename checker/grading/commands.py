@@ -6,6 +6,7 @@ from pathlib import Path
 from rich.text import Text
 
 from checker import files
+from checker.grading.model import SandboxKind
 from checker.i18n import t
 from checker.usage import EXIT_OK, UsageError, output_file, positive_timeout
 
@@ -56,7 +57,7 @@ def cmd_grade(args) -> int:
     if out is not None and out.exists() and not out.is_dir():
         raise UsageError(t("--out wants a folder, and {path} is a file", path=args.out))
     paths = _grade_paths(args)
-    if args.sandbox == "bwrap":
+    if args.sandbox == SandboxKind.BWRAP:
         _check_bwrap()
 
     import warnings
@@ -64,14 +65,14 @@ def cmd_grade(args) -> int:
     warnings.filterwarnings("ignore")
     import torch  # noqa: F401  (grading processes are forked with torch already imported)
 
-    from checker.grading import reports, grade
     from checker.console import make_console
+    from checker.grading import grade, reports
+    from checker.grading.model import Options
 
     hide = tuple(str(Path(p).resolve()) for p in [*args.paths, *([out] if out else [])])
-    options = grade.Options(seed=args.seed, timeout=args.timeout,
-                              all_or_nothing=args.all_or_nothing, jobs=args.jobs,
-                              limits=Limits(memory_mb=args.memory), sandbox=args.sandbox,
-                              hide=hide)
+    options = Options(seed=args.seed, timeout=args.timeout, all_or_nothing=args.all_or_nothing,
+                      jobs=args.jobs, limits=Limits(memory_mb=args.memory),
+                      sandbox=SandboxKind(args.sandbox), hide=hide)
     console = make_console()
     with reports.grading_progress(console, len(paths)) as advance:
         graded = grade.grade_all(paths, options, on_result=advance)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from checker import files, manifest
 from checker.i18n import get_lang, t
-from checker.judge.results import STATUS_WORDS
+from checker.judge.results import Status
 
 VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
 TEST_OUTPUT_LIMIT = 3000
@@ -41,18 +41,18 @@ def results_json(document: dict, *, visibility: str = "after_published",
         share = float(summary.get("max_score", 0)) / max(1, len(cases))
         # the exercise's score (partial credit or all or nothing, already rounded) is
         # shared by its passing cases, so the tests add up to exactly the same total
-        n_passed = sum((c.get("metadata") or {}).get("status") == "passed" for c in cases)
+        n_passed = sum((c.get("metadata") or {}).get("status") == Status.PASSED for c in cases)
         per_pass = float(summary.get("score", 0)) / n_passed if n_passed else 0.0
         for n, test in enumerate(cases, 1):
             meta = test.get("metadata") or {}
-            passed = meta.get("status") == "passed"
+            passed = meta.get("status") == Status.PASSED
             earned = per_pass if passed else 0.0
             tests.append({
                 "name": f"{eid} {titles.get(eid, '')}: "
                         f"{t(meta['case']) if meta.get('case') else test.get('nodeid')}",
                 "number": f"{int(eid)}.{n}" if eid.isdigit() else str(n),
                 "score": round(earned, 6), "max_score": round(share, 6),
-                "status": "passed" if passed else "failed",
+                "status": Status.PASSED if passed else Status.FAILED,
                 "output": _case_output(meta),
                 "visibility": visibility,
             })
@@ -63,7 +63,7 @@ def results_json(document: dict, *, visibility: str = "after_published",
     for e in document.get("exercises", []):
         lines.append(t("{id} {title}: {status}, {passed}/{total} cases, {score}/{max_score} "
                        "points", id=e["id"], title=titles.get(e["id"], e["title"]),
-                       status=t(STATUS_WORDS.get(e["status"], e["status"])),
+                       status=t(Status(e["status"]).word),
                        passed=e["passed"], total=e["total"], score=f"{e['score']:g}",
                        max_score=f"{e['max_score']:g}"))
     return {"score": document.get("score", 0), "execution_time": round(execution_time, 3),
@@ -80,7 +80,7 @@ def failed_results(reason: str, execution_time: float = 0.0) -> dict:
 
 
 def _case_output(meta: dict) -> str:
-    if meta.get("status") == "passed":
+    if meta.get("status") == Status.PASSED:
         return ""
     failure = meta.get("failure") or {}
     parts = [meta.get("message", "")]
@@ -93,44 +93,8 @@ def _case_output(meta: dict) -> str:
 
 
 # ------------------------------------------------------------------ bundle
-SETUP_SH = """#!/usr/bin/env bash
-# Gradescope runs this once, from /autograder/source, when it builds the image.
-set -euo pipefail
-ROOT="${AUTOGRADER_ROOT:-/autograder}"
-cd "$(dirname "$0")"
-if ! command -v python3 >/dev/null || ! python3 -m venv --help >/dev/null 2>&1; then
-    apt-get update && apt-get install -y python3 python3-venv python3-pip
-fi
-python3 -m venv "$ROOT/venv"
-"$ROOT/venv/bin/pip" install --upgrade pip
-# torch's CPU build (a few hundred MB) from PyTorch's own index, rather than the CUDA
-# build (several GB) that PyPI has under the same version; then the rest from PyPI
-"$ROOT/venv/bin/pip" install --index-url https://download.pytorch.org/whl/cpu \\
-    "$(grep '^torch' requirements.txt)"
-"$ROOT/venv/bin/pip" install -r requirements.txt
-"""
+TEMPLATES = Path(__file__).with_name("templates")  # setup.sh, run_autograder ("@OPTIONS@")
 
-RUN_AUTOGRADER = """#!/usr/bin/env bash
-# Gradescope runs this once per submission. It grades /autograder/submission
-# and writes /autograder/results/results.json. AUTOGRADER_ROOT moves the root
-# (to try the bundle elsewhere), ATTN_KIT_PYTHON picks the Python.
-set -uo pipefail
-ROOT="${{AUTOGRADER_ROOT:-/autograder}}"
-PYTHON="${{ATTN_KIT_PYTHON:-$ROOT/venv/bin/python}}"
-RESULTS="$ROOT/results/results.json"
-mkdir -p "$ROOT/results"
-rm -f "$RESULTS"
-export PYTHONPATH="$ROOT/source/kit${{PYTHONPATH:+:$PYTHONPATH}}"
-"$PYTHON" -m checker grade "$ROOT/submission" --format gradescope --json "$RESULTS" \\
-    --jobs 1 {options}
-code=$?
-if [ ! -s "$RESULTS" ]; then
-    cat > "$RESULTS" <<'EOF'
-{{"score": 0, "output": "The autograder itself failed before it could grade this submission. Please tell your instructor.", "tests": []}}
-EOF
-fi
-exit $code
-"""
 
 PACKAGES = ("checker", "solutions")
 
@@ -150,9 +114,10 @@ def requirements() -> str:
 
 def bundle(out: Path, options: list[str]) -> list[str]:
     """Write the autograder zip to ``out``; returns the names it holds."""
-    run = RUN_AUTOGRADER.format(options=" ".join(shlex.quote(o) for o in options))
+    run = (TEMPLATES / "run_autograder").read_text(encoding="utf-8").replace(
+        "@OPTIONS@", " ".join(shlex.quote(o) for o in options))
     members: list[tuple[str, bytes, int]] = [
-        ("setup.sh", SETUP_SH.encode(), 0o755),
+        ("setup.sh", (TEMPLATES / "setup.sh").read_bytes(), 0o755),
         ("run_autograder", run.encode(), 0o755),
         ("requirements.txt", requirements().encode(), 0o644),
     ]

@@ -22,7 +22,8 @@ from multiprocessing.connection import Connection, wait
 from typing import Callable
 
 from checker.i18n import t
-from checker.engine.worker import _die_with_parent
+from checker.engine import process
+from checker.grading.model import GradeStatus
 
 
 class _Child:
@@ -34,7 +35,7 @@ class _Child:
             try:
                 ours.close()
                 signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
-                _die_with_parent()
+                process.die_with_parent()
                 _serve(Connection(theirs.detach()), work)
             except BaseException:
                 code = 70
@@ -92,7 +93,7 @@ def _serve(conn: Connection, work: Callable[[dict], dict]) -> None:
 
 def run(tasks: list[dict], work: Callable[[dict], dict], *, jobs: int, deadline: float,
         on_result: Callable[[dict, dict], None] | None = None,
-        lost: Callable[[dict, str, str], dict]) -> list[dict]:
+        lost: Callable[[dict, GradeStatus, str], dict]) -> list[dict]:
     """Run ``work(task)`` for every task in ``jobs`` grading processes; results in task order.
 
     ``deadline`` is the most seconds one task may take. ``lost(task, status,
@@ -112,9 +113,7 @@ def run(tasks: list[dict], work: Callable[[dict], dict], *, jobs: int, deadline:
         if on_result is not None:
             on_result(tasks[i], result)
 
-    from checker.engine.forkserver import _become_subreaper
-
-    _become_subreaper()
+    process.become_subreaper()
     try:
         for _ in range(max(1, min(jobs, len(tasks)))):
             children.append(_Child(work))
@@ -135,9 +134,10 @@ def run(tasks: list[dict], work: Callable[[dict], dict], *, jobs: int, deadline:
                         finish(child, child.receive())
                         continue
                     except (EOFError, OSError, ValueError):
-                        replace = ("error", t("the grading process stopped on this submission"))
+                        replace = (GradeStatus.ERROR,
+                                   t("the grading process stopped on this submission"))
                 elif time.monotonic() - child.started > deadline:
-                    replace = ("timeout", t("grading took longer than {seconds} s",
+                    replace = (GradeStatus.TIMEOUT, t("grading took longer than {seconds} s",
                                             seconds=f"{deadline:g}"))
                 if replace is not None:
                     task = child.task
@@ -155,12 +155,5 @@ def run(tasks: list[dict], work: Callable[[dict], dict], *, jobs: int, deadline:
 def _kill_strays(keep: set[int]) -> None:
     """Kill what a dead grading process left behind (the pool is a child subreaper,
     so orphans of its grading processes, fork servers and workers become ours)."""
-    from checker.engine.forkserver import _children_of, kill_children
-
-    kill_children(keep, pause=0.05)
-    for pid in _children_of(os.getpid()):  # reap the zombies among them
-        if pid not in keep:
-            try:
-                os.waitpid(pid, os.WNOHANG)
-            except ChildProcessError:
-                pass
+    process.kill_children(keep, pause=0.05)
+    process.reap_children(keep)  # the zombies among them

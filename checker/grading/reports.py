@@ -20,7 +20,8 @@ from rich.text import Text
 from checker.i18n import t
 from checker import files, manifest
 from checker.grading import gradescope
-from checker.grading.grade import OK, Graded
+from checker.grading.model import GradeStatus, Graded
+from checker.judge.results import Status
 
 CSV_NAME = "grades.csv"
 
@@ -80,10 +81,10 @@ def summary_table(graded: list[Graded], plain: bool = False) -> Table:
     table.add_column(t("Passed"), justify="right")
     table.add_column(t("Status"))
     table.add_column(t("Reason"), overflow="fold")
-    colours = {OK: "green", "error": "red", "timeout": "yellow"}
+    colours = {GradeStatus.OK: "green", GradeStatus.ERROR: "red", GradeStatus.TIMEOUT: "yellow"}
     count = len(manifest.load())
     for g in graded:
-        passed = sum(1 for e in (g.document or {}).get("exercises", []) if e["status"] == "passed")
+        passed = sum(1 for e in (g.document or {}).get("exercises", []) if e["status"] == Status.PASSED)
         table.add_row(Text(g.name), f"{g.score:g}/{g.max_score:g}", f"{passed}/{count}",
                       Text(g.status, style=colours.get(g.status, "")), Text(g.reason))
     return table

@@ -110,7 +110,7 @@ def tensor(got, what: str = "the result") -> torch.Tensor:
                       expected="a torch.Tensor", got=describe(got), likely=likely)
 
 
-def _tuple_of(got, n: int, what: str, names: str):
+def tuple_of(got, n: int, what: str, names: str):
     if isinstance(got, tuple) and len(got) == n:
         return got
     likely = t("return a tuple: `return {names}`", names=names)
@@ -124,12 +124,12 @@ def _tuple_of(got, n: int, what: str, names: str):
 
 def pair(got, what: str = "the result") -> tuple:
     """``got`` must be a tuple of exactly two items (output, weights)."""
-    return _tuple_of(got, 2, what, "output, weights")
+    return tuple_of(got, 2, what, "output, weights")
 
 
 def triple(got, what: str = "the result") -> tuple:
     """``got`` must be a tuple of exactly three items (Q, K, V)."""
-    return _tuple_of(got, 3, what, "Q, K, V")
+    return tuple_of(got, 3, what, "Q, K, V")
 
 
 def shape(got: torch.Tensor, expected_shape, what: str = "the result", likely: str = "") -> None:

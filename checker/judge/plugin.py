@@ -17,33 +17,51 @@ import torch
 from checker import manifest
 from checker.judge.compare import CaseFailure
 from checker.engine.forbidden import scan_source
+from checker.engine.problems import Problem
 from checker.i18n import t
 from checker.engine.sandbox import Limits
 from checker.engine.submission import Submission
-from checker.judge.results import (ERROR, FAILED, NOT_STARTED, PASSED, TIMEOUT, CaseResult,
-                      ExerciseResult, Failure, RunResult)
+from checker.judge.results import CaseResult, ExerciseResult, Failure, RunResult, Status
 from checker.engine.supervisor import LearnerProblem, Workers
 
 MAX_OUTPUT = 2000
 
+# what each kind of problem means for the case (the engine only says what happened)
+STATUS_OF = {
+    Problem.NOT_IMPLEMENTED: Status.NOT_STARTED, Problem.MISSING_FILE: Status.NOT_STARTED,
+    Problem.TIMEOUT: Status.TIMEOUT,
+    Problem.FORBIDDEN: Status.FAILED, Problem.EXCEPTION: Status.FAILED,
+    Problem.UNREADABLE: Status.ERROR, Problem.SYNTAX: Status.ERROR, Problem.LOAD: Status.ERROR,
+    Problem.EXIT: Status.ERROR, Problem.MISSING: Status.ERROR, Problem.CRASH: Status.ERROR,
+    Problem.BAD_DATA: Status.ERROR,
+}
 
-def case(name: str):
-    """Give a hidden case the plain-language name the learner sees."""
-    def mark(fn):
-        fn.case_name = name
-        return fn
-    return mark
+CASE_RESULT = pytest.StashKey[CaseResult]()
+
+
+def case_name(item) -> str | None:
+    """The plain-language name a case was given with ``@case(...)`` (a ``case`` marker)."""
+    marker = item.get_closest_marker("case")
+    return marker.args[0] if marker is not None and marker.args else None
+
+
+def static_violations(exercise: manifest.Exercise, source) -> list:
+    """The forbidden calls the static scan finds in an exercise file's text."""
+    if source.text is None:
+        return []
+    return scan_source(source.text, list(exercise.forbidden))
 
 
 class Learner:
     """Calls the learner's functions of one exercise, through its worker."""
 
-    def __init__(self, exercise: manifest.Exercise, worker):
-        self._exercise = exercise
+    def __init__(self, exercise: manifest.Exercise, worker, reference):
+        self.exercise = exercise
+        self.reference = reference       # the reference solution's module (the `ref` fixture)
         self._worker = worker
 
     def __getattr__(self, func: str):
-        if func.startswith("_") or func not in self._exercise.functions:
+        if func.startswith("_") or func not in self.exercise.functions:
             raise AttributeError(func)
         return lambda *args, **kwargs: self.call(func, *args, **kwargs).result
 
@@ -84,10 +102,7 @@ class Learner:
         return returned.result, returned.grads
 
     def static_violations(self) -> list:
-        source = self._worker.source.text
-        if source is None:
-            return []
-        return scan_source(source, list(self._exercise.forbidden))
+        return static_violations(self.exercise, self._worker.source)
 
 
 class CheckPlugin:
@@ -99,8 +114,7 @@ class CheckPlugin:
         self.seed = seed
         self.all_or_nothing = all_or_nothing
         self.workers = Workers(timeout, limits, hide)
-        self.results = {e.id: ExerciseResult(e.id, e.text("title"), e.text("section"),
-                                             e.seed_section, e.file, e.points)
+        self.results = {e.id: ExerciseResult(e.id, e.seed_section, e.file, e.points)
                         for e in selected}
         self.json_report: dict | None = None
         self._case_count: dict[str, int] = {}
@@ -117,12 +131,13 @@ class CheckPlugin:
 
     # --------------------------------------------------------------- fixtures
     @pytest.fixture
-    def learner(self, request) -> Learner:
+    def learner(self, request, ref) -> Learner:
         exercise = self.exercise_of(request.node)
-        return Learner(exercise, self.worker_for(exercise))
+        return Learner(exercise, self.worker_for(exercise), ref)
 
     @pytest.fixture
     def ref(self, request):
+        """The reference solution of the case's exercise: the one way cases reach it."""
         return importlib.import_module(f"solutions.{self.exercise_of(request.node).stem}")
 
     @pytest.fixture
@@ -136,7 +151,6 @@ class CheckPlugin:
         for item in items:
             eid = self.exercise_of(item).id
             self._case_count[eid] = self._case_count.get(eid, 0) + 1
-            _cheap_failure_repr(item)
 
     def pytest_runtest_setup(self, item):
         # Exercises run one after another: stop the previous exercise's worker.
@@ -153,48 +167,59 @@ class CheckPlugin:
                                       list(following.forbidden))
         self._last_exercise = eid
 
-    @pytest.hookimpl(hookwrapper=True)
+    @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_makereport(self, item, call):
-        yield
+        """A learner's failure is reported with our own one-paragraph text.
+
+        pytest would render it by re-parsing the source of every frame (about 50 ms a
+        failing case here, 6 s for a stub's cases), and the report and the JSON use our
+        text anyway. A failure of the kit's own code gets pytest's full traceback (this
+        returns None, and pytest's own implementation makes the report).
+        """
         self._case_result(item, call)
+        exc = call.excinfo.value if call.excinfo is not None else None
+        if not isinstance(exc, (LearnerProblem, CaseFailure)):
+            return None
+        return pytest.TestReport(item.nodeid, item.location, dict.fromkeys(item.keywords, 1),
+                                 "failed", _short_text(exc), call.when, [], call.duration,
+                                 call.start, call.stop, user_properties=item.user_properties)
 
     def _case_result(self, item, call) -> CaseResult | None:
         """The case's result, made once from its call (or failed setup) phase."""
         if not (call.when == "call" or (call.when == "setup" and call.excinfo is not None)):
             return None
-        if getattr(item, "_attn_case", None) is None:
-            item._attn_case = self._make_case_result(item, call)
-            self.results[item._attn_case.exercise].cases.append(item._attn_case)
-        return item._attn_case
+        if CASE_RESULT not in item.stash:
+            result = item.stash[CASE_RESULT] = self._make_case_result(item, call)
+            self.results[result.exercise].cases.append(result)
+        return item.stash[CASE_RESULT]
 
     def _make_case_result(self, item, call) -> CaseResult:
         exercise = self.exercise_of(item)
-        case_name = getattr(item.function, "case_name", None)
-        name = t(case_name) if case_name else item.name
+        named = case_name(item)
+        name = t(named) if named else item.name
         worker = self.worker_for(exercise)
         output = "".join(worker.outputs)
         worker.outputs.clear()
         if len(output) > MAX_OUTPUT:
             output = output[:MAX_OUTPUT] + t("\n... ({n} more characters)",
                                              n=len(output) - MAX_OUTPUT)
-        result = CaseResult(exercise.id, name, item.nodeid, PASSED, call.duration, None, output)
+        result = CaseResult(exercise.id, name, item.nodeid, Status.PASSED, call.duration, None, output)
         exc = call.excinfo.value if call.excinfo is not None else None
         if call.when == "setup":
-            result.status = ERROR
+            result.status = Status.ERROR
             result.failure = Failure(t("the case could not be set up: {error}", error=repr(exc)))
         elif exc is None:
             pass
         elif isinstance(exc, LearnerProblem):
-            result.status = {"not_started": NOT_STARTED, "timeout": TIMEOUT, "error": ERROR}.get(
-                exc.status, FAILED)
-            frames = [] if result.status == NOT_STARTED else exc.frames  # a stub needs no traceback
+            result.status = STATUS_OF[exc.kind]
+            frames = [] if result.status == Status.NOT_STARTED else exc.frames  # a stub needs no traceback
             result.failure = Failure(exc.summary, error_type=exc.error_type, frames=frames,
                                      likely=_likely_for(exc), kind=exc.kind)
         elif isinstance(exc, CaseFailure):
-            result.status = FAILED
+            result.status = Status.FAILED
             result.failure = Failure(exc.summary, exc.expected, exc.got, exc.detail, exc.likely)
         else:  # a bug in the kit's own case code: say so rather than blame the learner
-            result.status = ERROR
+            result.status = Status.ERROR
             result.failure = Failure(t("the checker itself failed on this case: {error_type}: "
                                        "{error}", error_type=type(exc).__name__, error=exc),
                                      likely=t("please report this to the kit's maintainers"))
@@ -207,7 +232,7 @@ class CheckPlugin:
             return {}
         exercise = self.exercise_of(item)
         count = self._case_count.get(exercise.id, 1)
-        meta = {"exercise": exercise.id, "case": getattr(item.function, "case_name", item.name),
+        meta = {"exercise": exercise.id, "case": case_name(item) or item.name,
                 "points": round(exercise.points / count, 4)}
         meta["status"] = case_.status
         if case_.failure is not None:
@@ -230,62 +255,38 @@ class CheckPlugin:
         for e in self.selected:
             if not e.forbidden:
                 continue
-            learner = Learner(e, self.worker_for(e))
-            self.results[e.id].forbidden = [v.describe() for v in learner.static_violations()]
+            found = static_violations(e, self.submission.source(e))
+            self.results[e.id].forbidden = [v.describe() for v in found]
 
     def run_result(self, versions: dict) -> RunResult:
         return RunResult([self.results[e.id] for e in self.selected], self.seed, versions,
                          self.submission.origin, self.all_or_nothing)
 
 
-def _cheap_failure_repr(item) -> None:
-    """A learner's failure is reported as our own one-paragraph text, not pytest's traceback.
-
-    pytest renders a failure by re-parsing the source of every frame (about 50 ms a
-    failing case here, 6 s for a stub's 114 cases). Our message is what the report
-    and the JSON use anyway. A failure of the kit's own code keeps pytest's full
-    traceback, for whoever debugs it.
-    """
-    full_call, full_any = item.repr_failure, item._repr_failure_py
-
-    def short(excinfo):
-        exc = excinfo.value
-        if isinstance(exc, LearnerProblem):
-            return f"{exc.status}: {exc.summary}"
-        failure = exc
-        parts = [failure.summary] + [f"{label}: {value}" for label, value in (
-            ("expected", failure.expected), ("got", failure.got), ("detail", failure.detail),
-            ("likely cause", failure.likely)) if value]
-        return "\n".join(parts)
-
-    def repr_failure(excinfo, *args, **kwargs):
-        if isinstance(excinfo.value, (LearnerProblem, CaseFailure)):
-            return short(excinfo)
-        return full_call(excinfo, *args, **kwargs)
-
-    def repr_failure_py(excinfo, *args, **kwargs):
-        if isinstance(excinfo.value, (LearnerProblem, CaseFailure)):
-            return short(excinfo)
-        return full_any(excinfo, *args, **kwargs)
-
-    item.repr_failure = repr_failure
-    item._repr_failure_py = repr_failure_py
+def _short_text(exc) -> str:
+    """pytest's longrepr of a learner's failure: the kit's own text, in a few lines."""
+    if isinstance(exc, LearnerProblem):
+        return f"{STATUS_OF[exc.kind]}: {exc.summary}"
+    parts = [exc.summary] + [f"{label}: {value}" for label, value in (
+        ("expected", exc.expected), ("got", exc.got), ("detail", exc.detail),
+        ("likely cause", exc.likely)) if value]
+    return "\n".join(parts)
 
 
-def likely_table() -> dict[str, str]:
+def likely_table() -> dict[Problem, str]:
     """What to do about each kind of problem, in the run's language."""
     return {
-        "not_implemented": t("replace `raise NotImplementedError` with your implementation"),
-        "timeout": t("look for a loop that never ends, or work that grows much faster than "
+        Problem.NOT_IMPLEMENTED: t("replace `raise NotImplementedError` with your implementation"),
+        Problem.TIMEOUT: t("look for a loop that never ends, or work that grows much faster than "
                      "the input"),
-        "syntax": t("fix the syntax error at the line shown, then check again"),
-        "crash": t("the exercise must not end the process (os._exit, signals) or crash Python"),
-        "exit": t("do not call sys.exit() or exit() in an exercise; return a value instead"),
-        "missing": t("keep the function names of the stub exactly as they are"),
-        "missing_file": t("restore the file: `attn-kit reset NN` puts the original stub back"),
-        "unreadable": t("submit the exercise file itself: a UTF-8 .py file, not a link, "
+        Problem.SYNTAX: t("fix the syntax error at the line shown, then check again"),
+        Problem.CRASH: t("the exercise must not end the process (os._exit, signals) or crash Python"),
+        Problem.EXIT: t("do not call sys.exit() or exit() in an exercise; return a value instead"),
+        Problem.MISSING: t("keep the function names of the stub exactly as they are"),
+        Problem.MISSING_FILE: t("restore the file: `attn-kit reset NN` puts the original stub back"),
+        Problem.UNREADABLE: t("submit the exercise file itself: a UTF-8 .py file, not a link, "
                         "under 512 kB"),
-        "forbidden": t("this exercise asks you to build it yourself: see RULES in the file's "
+        Problem.FORBIDDEN: t("this exercise asks you to build it yourself: see RULES in the file's "
                        "docstring"),
     }
 

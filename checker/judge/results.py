@@ -5,16 +5,32 @@ JSON document and the exit status read it.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
+from checker import manifest
+from checker.compat import StrEnum
+from checker.engine.problems import Problem
 from checker.i18n import N_
 
-# Case statuses and exercise statuses share one vocabulary.
-PASSED, FAILED, NOT_STARTED, ERROR, TIMEOUT = "passed", "failed", "not_started", "error", "timeout"
-STATUSES = (PASSED, FAILED, NOT_STARTED, ERROR, TIMEOUT)
-# what each status is called on screen (message ids: t(STATUS_WORDS[status]))
-STATUS_WORDS = {PASSED: N_("passed"), FAILED: N_("failed"), NOT_STARTED: N_("not started"),
-                ERROR: N_("error"), TIMEOUT: N_("timeout")}
+
+class Status(StrEnum):
+    """A case's or an exercise's status (one vocabulary; the JSON carries the values)."""
+
+    PASSED = "passed"
+    FAILED = "failed"
+    NOT_STARTED = "not_started"
+    ERROR = "error"
+    TIMEOUT = "timeout"
+
+    @property
+    def word(self) -> str:
+        """What the status is called on screen (a message id: ``t(status.word)``)."""
+        return STATUS_WORDS[self]
+
+
+STATUS_WORDS = {Status.PASSED: N_("passed"), Status.FAILED: N_("failed"),
+                Status.NOT_STARTED: N_("not started"), Status.ERROR: N_("error"),
+                Status.TIMEOUT: N_("timeout")}
 
 
 @dataclass
@@ -27,7 +43,7 @@ class Failure:
     detail: str = ""                   # e.g. the first place they differ
     likely: str = ""                   # a likely cause
     error_type: str = ""               # the learner's exception type, when one was raised
-    kind: str = ""                     # what the worker reported: timeout, syntax, missing_file...
+    kind: Problem | None = None        # why nothing came back: timeout, syntax, missing_file...
     frames: list = field(default_factory=list)  # the learner's own traceback frames only
 
 
@@ -36,7 +52,7 @@ class CaseResult:
     exercise: str
     name: str                          # the plain-language name the learner sees
     nodeid: str
-    status: str
+    status: Status
     duration: float = 0.0
     failure: Failure | None = None
     output: str = ""                   # what the learner's code printed (truncated)
@@ -45,8 +61,6 @@ class CaseResult:
 @dataclass
 class ExerciseResult:
     id: str
-    title: str
-    section: str
     seed_section: str
     file: str
     points: float
@@ -55,43 +69,46 @@ class ExerciseResult:
 
     @property
     def passed(self) -> int:
-        return sum(c.status == PASSED for c in self.cases)
+        return sum(c.status == Status.PASSED for c in self.cases)
 
     @property
     def total(self) -> int:
         return len(self.cases)
 
     @property
-    def status(self) -> str:
+    def status(self) -> Status:
         statuses = {c.status for c in self.cases}
         if not self.cases:
-            return NOT_STARTED
-        if statuses == {PASSED}:
-            return PASSED
-        if TIMEOUT in statuses:
-            return TIMEOUT
-        if ERROR in statuses:
-            return ERROR
-        if statuses == {NOT_STARTED}:
-            return NOT_STARTED
-        return FAILED
+            return Status.NOT_STARTED
+        if statuses == {Status.PASSED}:
+            return Status.PASSED
+        if Status.TIMEOUT in statuses:
+            return Status.TIMEOUT
+        if Status.ERROR in statuses:
+            return Status.ERROR
+        if statuses == {Status.NOT_STARTED}:
+            return Status.NOT_STARTED
+        return Status.FAILED
 
     def score(self, all_or_nothing: bool = False) -> float:
         if not self.total:
             return 0.0
         if all_or_nothing:
-            return self.points if self.status == PASSED else 0.0
+            return self.points if self.status == Status.PASSED else 0.0
         return round(self.points * self.passed / self.total, 2)
 
     def first_problem(self) -> CaseResult | None:
         """The case to show the learner: the first that is not passed and not just 'not started'."""
         for case in self.cases:
-            if case.status not in (PASSED, NOT_STARTED):
+            if case.status not in (Status.PASSED, Status.NOT_STARTED):
                 return case
-        return next((c for c in self.cases if c.status != PASSED), None)
+        return next((c for c in self.cases if c.status != Status.PASSED), None)
 
     def summary(self, all_or_nothing: bool = False) -> dict:
-        return {"id": self.id, "title": self.title, "status": self.status,
+        # the title in English, a stable id like each case's `metadata.case`; the
+        # screens take it from the manifest in the run's language
+        title = manifest.by_id()[self.id].title["en"]
+        return {"id": self.id, "title": title, "status": self.status,
                 "passed": self.passed, "total": self.total,
                 "score": self.score(all_or_nothing), "max_score": self.points}
 
@@ -114,22 +131,19 @@ class RunResult:
 
     @property
     def all_passed(self) -> bool:
-        return all(e.status == PASSED for e in self.exercises)
+        return all(e.status == Status.PASSED for e in self.exercises)
 
     def __repr__(self) -> str:  # short, for a notebook's last line
-        done = sum(e.status == PASSED for e in self.exercises)
+        done = sum(e.status == Status.PASSED for e in self.exercises)
         return (f"<RunResult: {done}/{len(self.exercises)} exercises passed, "
                 f"{self.score:g}/{self.max_score:g} points>")
 
     def current(self) -> ExerciseResult | None:
         """The first unfinished exercise, in manifest order."""
-        return next((e for e in self.exercises if e.status != PASSED), None)
+        return next((e for e in self.exercises if e.status != Status.PASSED), None)
 
     def to_dict(self) -> dict:
         return {"exercises": [e.summary(self.all_or_nothing) for e in self.exercises],
                 "score": self.score, "max_score": self.max_score,
                 "all_or_nothing": self.all_or_nothing}
 
-
-def case_to_dict(case: CaseResult) -> dict:
-    return asdict(case)

@@ -14,7 +14,7 @@ from rich.text import Text
 from checker import files, manifest
 from checker.learner import workspace
 from checker.i18n import get_lang, t
-from checker.judge.results import PASSED, RunResult
+from checker.judge.results import RunResult, Status
 from checker.usage import (EXIT_INTERNAL, EXIT_NOT_PASSED, EXIT_OK, UsageError, output_file,
                     positive_timeout, selected)
 from checker.learner.workspace import State, WorkspaceError, find_exercises
@@ -161,7 +161,7 @@ def reset_lines(exercises_dir: Path, exercise: manifest.Exercise) -> list[Text]:
     target = exercises_dir / exercise.file
     backup = workspace.reset(exercises_dir, exercise)
     state = State(exercises_dir)
-    if state.record({exercise.id: "not_started"}):
+    if state.record({exercise.id: Status.NOT_STARTED}):
         state.save()
     if backup is None:
         return [Text(t("{path} is the original stub again (there was nothing of yours to "
@@ -239,7 +239,7 @@ def cmd_solution(args) -> int:
         return checker_broken(exc)
     result = run.exercises[0]
     console = _console()
-    if result.status != PASSED:
+    if result.status != Status.PASSED:
         if not args.force:
             console.print(Text(t("Exercise {id} does not pass yet ({passed}/{total} cases), so "
                                  "its solution stays hidden: working it out teaches more than "

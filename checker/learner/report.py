@@ -7,7 +7,6 @@ string prints as itself.
 from __future__ import annotations
 
 import os
-import sys
 
 from rich import box
 from rich.console import Console, Group
@@ -18,11 +17,10 @@ from rich.text import Text
 
 from checker import manifest
 from checker.i18n import get_lang, t
-from checker.judge.results import (ERROR, FAILED, NOT_STARTED, PASSED, STATUS_WORDS, TIMEOUT,
-                      ExerciseResult, RunResult)
+from checker.judge.results import ExerciseResult, RunResult, Status
 
-MARKS = {PASSED: ("✔", "green"), FAILED: ("✘", "red"), NOT_STARTED: ("·", "dim"),
-         ERROR: ("!", "magenta"), TIMEOUT: ("⏱", "yellow")}
+MARKS = {Status.PASSED: ("✔", "green"), Status.FAILED: ("✘", "red"), Status.NOT_STARTED: ("·", "dim"),
+         Status.ERROR: ("!", "magenta"), Status.TIMEOUT: ("⏱", "yellow")}
 MAX_CODE_LINES = 6
 MAX_TEXT = 1500
 
@@ -35,7 +33,7 @@ def _clip(text: str, limit: int = MAX_TEXT) -> str:
 
 def _status_text(status: str, plain: bool) -> Text:
     mark, style = MARKS[status]
-    word = t(STATUS_WORDS[status])
+    word = t(status.word)
     return Text(word if plain else f"{mark} {word}", style="" if plain else style)
 
 
@@ -63,7 +61,7 @@ def table(run: RunResult, plain: bool) -> Table:
 
 
 def progress(run: RunResult, plain: bool):
-    done = sum(e.status == PASSED for e in run.exercises)
+    done = sum(e.status == Status.PASSED for e in run.exercises)
     total = len(run.exercises)
     label = t("{done}/{total} exercises passed · {score}/{max_score} points", done=done,
               total=total, score=f"{run.score:g}", max_score=f"{run.max_score:g}")
@@ -96,7 +94,7 @@ def listing(run: RunResult, state, plain: bool) -> Table:
         grid.add_row(e.id, Text(title_of(e.id) + marker),
                      Text(exercise.text("section", get_lang())), _status_text(e.status, plain),
                      f"{e.score():g}/{e.points:g}",
-                     (state.passed_at(e.id) or "")[:16] if e.status == PASSED else "",
+                     (state.passed_at(e.id) or "")[:16] if e.status == Status.PASSED else "",
                      f"{state.hint_level(e.id)}/{len(hints)}")
     return grid
 
@@ -121,7 +119,7 @@ def panel(e: ExerciseResult, exercises_dir: str, plain: bool, where: str = "cli"
     """
     path = os.path.join(os.path.basename(os.path.normpath(exercises_dir)), e.file)
     lines: list = []
-    if e.status == NOT_STARTED:
+    if e.status == Status.NOT_STARTED:
         first = e.cases[0] if e.cases else None
         missing = first is not None and first.failure is not None and \
             first.failure.kind == "missing_file"
@@ -136,7 +134,7 @@ def panel(e: ExerciseResult, exercises_dir: str, plain: bool, where: str = "cli"
         lines.append(_next_steps(e, path, where))
         return _box(e, lines, plain)
     case = e.first_problem()
-    failed = [c for c in e.cases if c.status != PASSED]
+    failed = [c for c in e.cases if c.status != Status.PASSED]
     lines.append(_kv(t("Case"), case.name))
     f = case.failure
     if f is not None:
@@ -186,7 +184,7 @@ def _next_steps(e: ExerciseResult, path: str, where: str = "cli") -> Text:
 
 def _box(e: ExerciseResult, lines: list, plain: bool):
     title = Text(t("Exercise {id} · {title} · {status} ({passed}/{total} cases)", id=e.id,
-                   title=title_of(e.id), status=t(STATUS_WORDS[e.status]), passed=e.passed,
+                   title=title_of(e.id), status=t(e.status.word), passed=e.passed,
                    total=e.total))
     if plain:
         rule = "-" * 72

@@ -15,6 +15,7 @@ import queue
 import sys
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from rich.text import Text
@@ -23,11 +24,30 @@ from checker import manifest
 from checker.i18n import t
 from checker.learner.commands import CheckerBroken, checker_broken, hint_text, run_check, solution_view
 from checker.learner.report import title_of
-from checker.judge.results import PASSED, ExerciseResult, RunResult
+from checker.judge.results import ExerciseResult, RunResult, Status
 from checker.usage import EXIT_OK, positive_timeout
 from checker.learner.workspace import State, find_exercises
 
 DEBOUNCE = 0.05  # seconds: editors write a file in several steps (truncate, write, rename)
+
+
+# What the three threads put in the queue.
+@dataclass(frozen=True)
+class FileSaved:
+    exercise_id: str          # an exercise file was written, created, moved or deleted
+
+
+@dataclass(frozen=True)
+class KeyPressed:
+    key: str                  # one key from the terminal
+
+
+@dataclass(frozen=True)
+class Notice:
+    text: str                 # something to tell the learner (e.g. file events unavailable)
+
+
+Event = FileSaved | KeyPressed | Notice
 
 
 class Watch:
@@ -64,7 +84,7 @@ class Watch:
 
     def unfinished(self) -> list[str]:
         return [e.id for e in self.exercises
-                if e.id not in self.results or self.results[e.id].status != PASSED]
+                if e.id not in self.results or self.results[e.id].status != Status.PASSED]
 
     def next_after(self, exercise_id: str | None) -> str | None:
         """The first unfinished exercise after ``exercise_id`` (wrapping around)."""
@@ -84,7 +104,7 @@ class Watch:
         self.check(ids)
         self.extra = []
         self.banner = []
-        newly = [i for i in ids if self.results[i].status == PASSED and before[i] != PASSED]
+        newly = [i for i in ids if self.results[i].status == Status.PASSED and before[i] != Status.PASSED]
         if newly:
             done = newly[-1]
             self.last_passed = done
@@ -93,7 +113,7 @@ class Watch:
                            Text(t("Press s to compare your code with the reference solution."))]
             self.focus = self.next_after(done)
         else:
-            worked_on = [i for i in ids if self.results[i].status != PASSED]
+            worked_on = [i for i in ids if self.results[i].status != Status.PASSED]
             if worked_on:
                 self.focus = worked_on[0]
 
@@ -121,11 +141,11 @@ class Watch:
             self.extra = [listing(self.snapshot(), State(self.dir), self.console.plain)]
         elif key == "r":
             self.check([e.id for e in self.exercises])
-            if self.focus is None or self.results[self.focus].status == PASSED:
+            if self.focus is None or self.results[self.focus].status == Status.PASSED:
                 self.focus = self.next_after(None)
         elif key == "s":
             shown = self.last_passed or (self.focus if self.focus and
-                                         self.results[self.focus].status == PASSED else None)
+                                         self.results[self.focus].status == Status.PASSED else None)
             if shown is None:
                 self.banner = [Text(t("A solution is shown once its exercise passes; "
                                       "`attn-kit solution NN --force` shows one before."))]
@@ -177,36 +197,36 @@ class Watch:
             self.draw()
             while True:
                 try:
-                    kind, value = self.events.get(timeout=0.5)
+                    event: Event = self.events.get(timeout=0.5)
                 except queue.Empty:
                     continue
                 except KeyboardInterrupt:  # Ctrl-C is a way to quit too
-                    kind, value = "key", "q"
-                if kind == "file":
-                    ids = {value}
+                    event = KeyPressed("q")
+                if isinstance(event, FileSaved):
+                    ids = {event.exercise_id}
                     time.sleep(DEBOUNCE)
                     others = []  # keys and messages that came meanwhile: after this save
                     while True:  # take in every event of this save
                         try:
-                            event = self.events.get_nowait()
+                            more = self.events.get_nowait()
                         except queue.Empty:
                             break
-                        if event[0] == "file":
-                            ids.add(event[1])
+                        if isinstance(more, FileSaved):
+                            ids.add(more.exercise_id)
                         else:
-                            others.append(event)
+                            others.append(more)
                     self.saved(sorted(ids))
                     self.draw()
-                    for event in others:
-                        self.events.put(event)
-                elif kind == "key":
-                    if not self.key(value):
+                    for more in others:
+                        self.events.put(more)
+                elif isinstance(event, KeyPressed):
+                    if not self.key(event.key):
                         self.console.print(Text(t("Bye! Your progress is saved; "
                                                   "`attn-kit watch` picks up where you left.")))
                         return EXIT_OK
                     self.draw()
-                elif kind == "error":
-                    self.console.print(Text(value))
+                elif isinstance(event, Notice):
+                    self.console.print(Text(event.text))
 
 
 @contextlib.contextmanager
@@ -223,7 +243,7 @@ def _observer(folder: Path, by_file: dict, events: queue.Queue):
             path = getattr(event, "dest_path", "") or event.src_path
             exercise = by_file.get(os.path.basename(os.fsdecode(path)))
             if exercise is not None:
-                events.put(("file", exercise.id))
+                events.put(FileSaved(exercise.id))
 
     observer = Observer()
     try:
@@ -232,8 +252,8 @@ def _observer(folder: Path, by_file: dict, events: queue.Queue):
     except OSError as exc:  # e.g. the system's limit of inotify watches
         from watchdog.observers.polling import PollingObserver
 
-        events.put(("error", t("File events are not available ({error}); checking files "
-                               "for changes every second instead.", error=exc)))
+        events.put(Notice(t("File events are not available ({error}); checking files for "
+                            "changes every second instead.", error=exc)))
         observer = PollingObserver(timeout=1.0)
         observer.schedule(Handler(), str(folder), recursive=False)
         observer.start()
@@ -264,7 +284,7 @@ def _keys(events: queue.Queue):
                 return
             if not data:
                 return  # end of input: keep watching, without keys
-            events.put(("key", data.decode("utf-8", "replace")))
+            events.put(KeyPressed(data.decode("utf-8", "replace")))
 
     threading.Thread(target=read, name="attn-kit-keys", daemon=True).start()
     try:

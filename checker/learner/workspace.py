@@ -20,6 +20,7 @@ from pathlib import Path
 
 from checker import files, manifest
 from checker.i18n import t
+from checker.judge.results import Status
 
 STATE_DIR = ".attn-kit"
 STATE_FILE = "state.json"
@@ -102,7 +103,7 @@ class State:
         when = self._table("passed").get(exercise_id)
         return when if isinstance(when, str) else None
 
-    def record(self, statuses: dict[str, str]) -> bool:
+    def record(self, statuses: dict[str, Status]) -> bool:
         """Note exercises that pass now (keeping the first time) and forget those that don't.
 
         Returns whether anything changed (so callers save only then).
@@ -110,7 +111,7 @@ class State:
         passed = self._table("passed")
         before = dict(passed)
         for exercise_id, status in statuses.items():
-            if status == "passed":
+            if status == Status.PASSED:
                 passed.setdefault(exercise_id, now())
             else:
                 passed.pop(exercise_id, None)

@@ -5,13 +5,18 @@ through the ``learner`` fixture (a worker process).
 """
 from __future__ import annotations
 
-import importlib
-
+import pytest
 import torch
 
-from checker.judge import compare
 from checker.i18n import Translated, t
-from checker.judge.plugin import case  # noqa: F401  (re-exported for the case files)
+from checker.judge import compare
+
+
+def case(name: str):
+    """Give a hidden case the plain-language name the learner sees (a ``case`` marker,
+    which the plugin reads; the name is a message id, shown in the run's language)."""
+    return pytest.mark.case(name)
+
 
 # Shapes chosen so that a transposed, swapped or mistaken operand cannot pass by
 # accident: every size differs, d_k is not a perfect square and differs from n_k.
@@ -37,8 +42,8 @@ def _clones(args) -> list:
 
 
 def reference(learner, func: str):
-    """The reference solution's function of the learner's exercise."""
-    return getattr(importlib.import_module(f"solutions.{learner._exercise.stem}"), func)
+    """The reference solution's function of the learner's exercise (from the `ref` fixture)."""
+    return getattr(learner.reference, func)
 
 
 def values_correct(learner, func: str, got, *args, **kwargs) -> None:
@@ -52,7 +57,7 @@ def values_correct(learner, func: str, got, *args, **kwargs) -> None:
     expected = reference(learner, func)(*_clones(args), **kwargs)
     try:
         if isinstance(expected, tuple):
-            got = compare._tuple_of(got, len(expected), what="the result",
+            got = compare.tuple_of(got, len(expected), what="the result",
                                     names=", ".join(f"result[{i}]" for i in range(len(expected))))
             for i, (g, e) in enumerate(zip(got, expected)):
                 compare.close(g, e, what=compare.code(f"result[{i}]"))

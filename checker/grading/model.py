@@ -1,0 +1,105 @@
+"""The grading run's typed data: its options, one task, one grade, and their statuses.
+
+Everything here crosses the pool's pipes as JSON (``to_dict`` / ``from_dict``), so the
+parent and the grading processes agree on every field by construction.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields
+
+from checker import defaults, manifest
+from checker.compat import StrEnum
+from checker.engine.sandbox import Limits
+
+
+class GradeStatus(StrEnum):
+    """How the grading of one submission ended (its scores are separate)."""
+
+    OK = "ok"              # everything ran
+    ERROR = "error"        # a file could not be loaded, a worker crashed, or it could not be read
+    TIMEOUT = "timeout"    # an exercise did not answer in time
+
+
+class SandboxKind(StrEnum):
+    BASIC = "basic"        # resource limits, and a user id per worker under root
+    BWRAP = "bwrap"        # also run the fork server inside bubblewrap
+
+
+@dataclass(frozen=True)
+class Options:
+    seed: int = defaults.SEED
+    timeout: float = defaults.TIMEOUT
+    all_or_nothing: bool = False
+    limits: Limits = field(default_factory=Limits)
+    jobs: int = 1
+    sandbox: SandboxKind = SandboxKind.BASIC
+    hide: tuple[str, ...] = ()          # what workers may not read (submissions, output)
+
+    @property
+    def deadline(self) -> float:
+        """The most one submission may take before its grading process is stopped.
+
+        Each exercise already gives up after two timeouts, so this only catches
+        what should never happen; it leaves room for slow but correct code.
+        """
+        return max(120.0, 150 * self.timeout)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Options":
+        return cls(**{**data, "limits": Limits.from_dict(data.get("limits")),
+                      "sandbox": SandboxKind(data.get("sandbox", SandboxKind.BASIC)),
+                      "hide": tuple(data.get("hide", ()))})
+
+
+@dataclass(frozen=True)
+class Task:
+    """One submission to grade: its report name, where it is, and how to grade it."""
+
+    name: str
+    path: str
+    options: Options
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "path": self.path, "options": self.options.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Task":
+        return cls(data["name"], data["path"], Options.from_dict(data["options"]))
+
+
+@dataclass
+class Graded:
+    """One submission's grade, as the parent keeps it."""
+
+    name: str
+    origin: str
+    status: GradeStatus
+    reason: str                      # short, for the CSV and the summary table
+    scores: dict[str, float]         # exercise id -> points earned
+    seconds: float
+    document: dict | None = None     # the check --json document (None if it could not be graded)
+
+    @property
+    def score(self) -> float:
+        return round(sum(self.scores.values()), 2)  # as RunResult.score adds them up
+
+    @property
+    def max_score(self) -> float:
+        return sum(e.points for e in manifest.load())
+
+    def to_dict(self) -> dict:
+        # shallow: the document is already plain JSON data (asdict would deep-copy it)
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Graded":
+        return cls(**{**data, "status": GradeStatus(data["status"])})
+
+    @classmethod
+    def lost(cls, task: Task, status: GradeStatus, reason: str) -> "Graded":
+        """A submission whose grading did not finish: no points at all."""
+        return cls(task.name, task.path, status, reason, {e.id: 0.0 for e in manifest.load()},
+                   0.0)

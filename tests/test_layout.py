@@ -1,0 +1,89 @@
+"""The kit's code layout: four parts whose imports run one way, and no private names
+borrowed across modules."""
+import ast
+from pathlib import Path
+
+CHECKER = Path(__file__).resolve().parent.parent / "checker"
+PARTS = ("learner", "engine", "judge", "grading")
+# what each part may import from the others (the shared top-level modules are open to all)
+MAY_IMPORT = {
+    "engine": set(),
+    "judge": {"engine"},
+    "learner": {"judge", "engine"},
+    "grading": {"judge", "engine"},
+}
+
+
+def _modules():
+    for path in sorted(CHECKER.rglob("*.py")):
+        rel = path.relative_to(CHECKER)
+        yield path, rel, ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
+def _part(rel: Path) -> str | None:
+    return rel.parts[0] if len(rel.parts) > 1 and rel.parts[0] in PARTS else None
+
+
+def _imported(tree) -> list[tuple[str, list[str], int]]:
+    """(module, names, line) of every import of a checker module."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("checker"):
+            found.append((node.module, [a.name for a in node.names], node.lineno))
+        elif isinstance(node, ast.ImportFrom) and node.level:
+            found.append(("." * node.level + (node.module or ""), [a.name for a in node.names],
+                          node.lineno))
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith("checker"):
+                    found.append((alias.name, [], node.lineno))
+    return found
+
+
+def test_imports_are_absolute_and_run_one_way_between_the_four_parts():
+    wrong = []
+    for path, rel, tree in _modules():
+        part = _part(rel)
+        for module, names, line in _imported(tree):
+            if module.startswith("."):
+                wrong.append(f"{rel}:{line}: relative import {module}")
+                continue
+            pieces = module.split(".")
+            target = pieces[1] if len(pieces) > 1 else None
+            if target not in PARTS and module == "checker":
+                targets = [n for n in names if n in PARTS]
+            else:
+                targets = [target] if target in PARTS else []
+            for other in targets:
+                if part is None:
+                    continue  # the shared modules (cli, the notebook API) reach every part
+                if other != part and other not in MAY_IMPORT[part]:
+                    wrong.append(f"{rel}:{line}: {part}/ imports {other}/")
+    assert wrong == []
+
+
+def test_no_module_uses_another_modules_private_names():
+    wrong = []
+    for path, rel, tree in _modules():
+        modules = set()  # local names bound to checker modules
+        for module, names, line in _imported(tree):
+            for name in names:
+                if name.startswith("_") and not name.startswith("__"):
+                    wrong.append(f"{rel}:{line}: imports {module}.{name}")
+                else:
+                    modules.add(name)
+            if not names:
+                modules.add(module.split(".")[-1])
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                    and node.value.id in modules and node.attr.startswith("_")
+                    and not node.attr.startswith("__")):
+                wrong.append(f"{rel}:{node.lineno}: uses {node.value.id}.{node.attr}")
+    assert wrong == []
+
+
+def test_every_part_is_a_package_that_says_what_it_holds():
+    for part in PARTS:
+        init = CHECKER / part / "__init__.py"
+        assert init.is_file(), part
+        assert ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))), part
