@@ -1,6 +1,6 @@
 """Exercise 01 · Soft lookup — 练习 01 · 软检索
 
-Seed section / 课文章节: §1 soft lookup
+Lesson section / 课文章节: §1 soft lookup / 第 1 节 软检索
 
 WHAT / 概念
   Picture an ordinary Python dict. You bring a query, the dict compares it with its keys,

@@ -1,6 +1,6 @@
 """Exercise 02 · Q, K, V projections — 练习 02 · Q、K、V 投影
 
-Seed section / 课文章节: §2 Q, K, V from three projections
+Lesson section / 课文章节: §2 Q, K, V from three projections / 第 2 节 三个线性变换得到 Q、K、V
 
 WHAT / 概念
   In exercise 01 the query, the keys and the values were handed to us. In a Transformer

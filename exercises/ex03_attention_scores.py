@@ -1,6 +1,6 @@
 """Exercise 03 · Attention scores — 练习 03 · 注意力打分
 
-Seed section / 课文章节: §3 step 1, scoring
+Lesson section / 课文章节: §3 step 1, scoring / 第 3 节第 1 步 打分
 
 WHAT / 概念
   Attention has four steps: score, scale, normalise, blend. This exercise is the first.

@@ -1,6 +1,6 @@
 """Exercise 04 · Scaling by √d_k — 练习 04 · 除以 √d_k 缩放
 
-Seed section / 课文章节: §3 step 2 and §4
+Lesson section / 课文章节: §3 step 2 and §4, scaling and why / 第 3 节第 2 步与第 4 节 缩放及其原因
 
 WHAT / 概念
   Step two of attention divides every score by √d_k, where d_k is the length of a query

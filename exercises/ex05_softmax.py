@@ -1,6 +1,6 @@
-"""Exercise 05 · Softmax — 练习 05 · Softmax
+"""Exercise 05 · Softmax — 练习 05 · Softmax 归一化
 
-Seed section / 课文章节: §3 step 3 and §9
+Lesson section / 课文章节: §3 step 3 and §9, softmax / 第 3 节第 3 步与第 9 节 softmax
 
 WHAT / 概念
   Softmax turns a list of arbitrary real scores into weights: every weight is positive

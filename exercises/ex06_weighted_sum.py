@@ -1,6 +1,6 @@
 """Exercise 06 · Weighted sum of values — 练习 06 · 对值加权求和
 
-Seed section / 课文章节: §3 step 4, weighted sum
+Lesson section / 课文章节: §3 step 4, weighted sum / 第 3 节第 4 步 加权求和
 
 WHAT / 概念
   The last step of attention collects the content. After the softmax, row i of the

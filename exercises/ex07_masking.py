@@ -1,6 +1,6 @@
 """Exercise 07 · Causal mask — 练习 07 · 因果掩码
 
-Seed section / 课文章节: §7 causal mask
+Lesson section / 课文章节: §7 causal mask / 第 7 节 因果掩码
 
 WHAT / 概念
   A language model such as GPT learns to predict the next token. During training the

@@ -1,6 +1,6 @@
 """Exercise 08 · Scaled dot-product attention — 练习 08 · 缩放点积注意力
 
-Seed section / 课文章节: §3 formula and §6, the full function
+Lesson section / 课文章节: §3 formula and §6, the full function / 第 3 节公式与第 6 节 完整实现
 
 WHAT / 概念
   Time to put the pieces together. The four steps you built separately (score, scale,
@@ -62,7 +62,7 @@ RULES / 规则
   Allowed / 允许: @ / torch.matmul, math.sqrt, masked_fill, torch.where, torch.softmax,
                   torch.nn.functional.softmax (a ready-made softmax is fine here)
   Forbidden / 禁止: torch.nn.functional.scaled_dot_product_attention,
-                    torch.nn.MultiheadAttention
+                    torch.nn.MultiheadAttention, F.multi_head_attention_forward
   Keep the input dtype and device; never modify an input in place.
   保持输入的 dtype 和 device；不要原地修改输入。
 

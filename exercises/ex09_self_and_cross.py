@@ -1,6 +1,6 @@
 """Exercise 09 · Self and cross attention — 练习 09 · 自注意力与交叉注意力
 
-Seed section / 课文章节: §5 self vs cross attention
+Lesson section / 课文章节: §5 self vs cross attention / 第 5 节 自注意力与交叉注意力
 
 WHAT / 概念
   The attention function does not care where Q, K and V come from. Where they come from
@@ -66,7 +66,7 @@ RULES / 规则
   Allowed / 允许: @ / torch.matmul, math.sqrt, masked_fill, torch.where, torch.softmax,
                   a small private helper of your own (e.g. `_attention`) in this file
   Forbidden / 禁止: torch.nn.functional.scaled_dot_product_attention,
-                    torch.nn.MultiheadAttention; importing another exercise
+                    torch.nn.MultiheadAttention, F.multi_head_attention_forward; importing another exercise
   Keep the input dtype and device; never modify an input in place.
   保持输入的 dtype 和 device；不要原地修改输入。
 

@@ -1,6 +1,6 @@
 """Exercise 01 · Soft lookup — 练习 01 · 软检索
 
-Seed section / 课文章节: §1 soft lookup
+Lesson section / 课文章节: §1 soft lookup / 第 1 节 软检索
 
 WHAT / 概念
   Picture an ordinary Python dict. You bring a query, the dict compares it with its keys,
@@ -83,6 +83,8 @@ def hard_lookup(query: torch.Tensor, keys: torch.Tensor, values: torch.Tensor) -
     Returns:
         [d_v]  the value row of the best-matching key.
     """
+    # TODO: score each key with keys @ query and return the value row with the best score
+    ### BEGIN SOLUTION
     # 1) score every key against the query: one dot product per row of `keys`.
     scores = keys @ query  # [n]
     # 2) pick the single winner, exactly like a dictionary returns one entry.
@@ -90,6 +92,7 @@ def hard_lookup(query: torch.Tensor, keys: torch.Tensor, values: torch.Tensor) -
     best = torch.argmax(scores)  # [] (a 0-d index)
     # 3) hand back that item's value row.
     return values[best]  # [d_v]
+    ### END SOLUTION
 
 
 def soft_lookup(query: torch.Tensor, keys: torch.Tensor, values: torch.Tensor) -> torch.Tensor:
@@ -103,6 +106,8 @@ def soft_lookup(query: torch.Tensor, keys: torch.Tensor, values: torch.Tensor) -
     Returns:
         [d_v]  sum_i softmax(keys @ query)_i * values[i]; differentiable in all inputs.
     """
+    # TODO: softmax the scores keys @ query, then return the weighted average of the value rows
+    ### BEGIN SOLUTION
     # 1) score every key against the query, as in the hard lookup (no scaling here).
     scores = keys @ query  # [n]
     # 2) instead of choosing one winner, turn the scores into positive weights that sum
@@ -111,3 +116,4 @@ def soft_lookup(query: torch.Tensor, keys: torch.Tensor, values: torch.Tensor) -
     # 3) blend all value rows by those weights: a vector-matrix product does
     #    sum_i weights[i] * values[i] in one go.
     return weights @ values  # [d_v]
+    ### END SOLUTION

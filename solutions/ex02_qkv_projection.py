@@ -1,6 +1,6 @@
 """Exercise 02 · Q, K, V projections — 练习 02 · Q、K、V 投影
 
-Seed section / 课文章节: §2 Q, K, V from three projections
+Lesson section / 课文章节: §2 Q, K, V from three projections / 第 2 节 三个线性变换得到 Q、K、V
 
 WHAT / 概念
   In exercise 01 the query, the keys and the values were handed to us. In a Transformer
@@ -84,6 +84,8 @@ def project_qkv(
     Returns:
         (Q, K, V) with shapes [..., n, d_k], [..., n, d_k], [..., n, d_v].
     """
+    # TODO: multiply X by each of the three projection matrices and return (Q, K, V)
+    ### BEGIN SOLUTION
     # 1) queries: what each token is looking for. `@` works on the last dim of X,
     #    so any leading batch dims are carried along untouched.
     Q = X @ W_Q  # [..., n, d_k]
@@ -93,3 +95,4 @@ def project_qkv(
     # 3) values: the content a token hands over once it is attended to.
     V = X @ W_V  # [..., n, d_v]
     return Q, K, V
+    ### END SOLUTION

@@ -1,6 +1,6 @@
 """Exercise 03 · Attention scores — 练习 03 · 注意力打分
 
-Seed section / 课文章节: §3 step 1, scoring
+Lesson section / 课文章节: §3 step 1, scoring / 第 3 节第 1 步 打分
 
 WHAT / 概念
   Attention has four steps: score, scale, normalise, blend. This exercise is the first.
@@ -78,6 +78,8 @@ def attention_scores(Q: torch.Tensor, K: torch.Tensor) -> torch.Tensor:
     Returns:
         [..., n_q, n_k]  scores[..., i, j] = Q[..., i, :] · K[..., j, :], unscaled.
     """
+    # TODO: dot every query with every key (swap only K's last two dims) and return it
+    ### BEGIN SOLUTION
     # 1) turn each key row into a column: swap only the last two dims, so batch dims
     #    in front stay aligned with Q's batch dims (`.T` would reverse them all).
     K_t = K.transpose(-2, -1)  # [..., d_k, n_k]
@@ -85,3 +87,4 @@ def attention_scores(Q: torch.Tensor, K: torch.Tensor) -> torch.Tensor:
     #    row i of Q times column j of Kᵀ is query i · key j.
     scores = Q @ K_t  # [..., n_q, n_k]
     return scores
+    ### END SOLUTION

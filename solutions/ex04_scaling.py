@@ -1,6 +1,6 @@
 """Exercise 04 · Scaling by √d_k — 练习 04 · 除以 √d_k 缩放
 
-Seed section / 课文章节: §3 step 2 and §4
+Lesson section / 课文章节: §3 step 2 and §4, scaling and why / 第 3 节第 2 步与第 4 节 缩放及其原因
 
 WHAT / 概念
   Step two of attention divides every score by √d_k, where d_k is the length of a query
@@ -82,9 +82,12 @@ def scale_scores(scores: torch.Tensor, d_k: int) -> torch.Tensor:
     Returns:
         Tensor of the same shape, dtype and device: scores / sqrt(d_k).
     """
+    # TODO: return the scores divided by the square root of d_k (out of place)
+    ### BEGIN SOLUTION
     # 1) √d_k is the standard deviation of a dot product of two random unit-variance
     #    vectors of length d_k; d_k is a Python int, so math.sqrt gives a Python float.
     scale = math.sqrt(d_k)  # python float
     # 2) divide out of place (never `/=`: that would change the caller's tensor).
     #    A Python float keeps the tensor's dtype, so float32 stays float32.
     return scores / scale  # same shape as scores
+    ### END SOLUTION

@@ -1,6 +1,6 @@
-"""Exercise 05 · Softmax — 练习 05 · Softmax
+"""Exercise 05 · Softmax — 练习 05 · Softmax 归一化
 
-Seed section / 课文章节: §3 step 3 and §9
+Lesson section / 课文章节: §3 step 3 and §9, softmax / 第 3 节第 3 步与第 9 节 softmax
 
 WHAT / 概念
   Softmax turns a list of arbitrary real scores into weights: every weight is positive
@@ -81,6 +81,8 @@ def softmax(x: torch.Tensor, dim: int = -1) -> torch.Tensor:
     Returns:
         Same shape, dtype and device as x; each slice along `dim` is >= 0 and sums to 1.
     """
+    # TODO: subtract the max along dim, exponentiate, then divide by the sum along dim
+    ### BEGIN SOLUTION
     # 1) find the largest score of every slice along `dim`. keepdim=True leaves a size-1
     #    axis in place, so the max broadcasts back against x for any `dim`.
     #    Softmax ignores a common shift, so the max is only a numerical aid: detach it,
@@ -92,3 +94,4 @@ def softmax(x: torch.Tensor, dim: int = -1) -> torch.Tensor:
     # 3) normalise. The max term contributes exp(0) = 1, so the sum is at least 1
     #    and the division is always safe.
     return exps / exps.sum(dim=dim, keepdim=True)  # [..., n]
+    ### END SOLUTION

@@ -1,6 +1,6 @@
 """Exercise 06 · Weighted sum of values — 练习 06 · 对值加权求和
 
-Seed section / 课文章节: §3 step 4, weighted sum
+Lesson section / 课文章节: §3 step 4, weighted sum / 第 3 节第 4 步 加权求和
 
 WHAT / 概念
   The last step of attention collects the content. After the softmax, row i of the
@@ -77,8 +77,11 @@ def weighted_sum(weights: torch.Tensor, V: torch.Tensor) -> torch.Tensor:
     Returns:
         [..., n_q, d_v]  row i is sum_j weights[..., i, j] * V[..., j, :].
     """
+    # TODO: blend the value rows by the weights with a single matrix product
+    ### BEGIN SOLUTION
     # 1) row i of the product is sum_j weights[i, j] * V[j]: the blend of all value rows
     #    in query i's proportions. The shared inner size is n_k (one weight and one
     #    value row per key). No renormalising: that was the softmax's job.
     output = weights @ V  # [..., n_q, d_v]
     return output
+    ### END SOLUTION

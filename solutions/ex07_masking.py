@@ -1,6 +1,6 @@
 """Exercise 07 · Causal mask — 练习 07 · 因果掩码
 
-Seed section / 课文章节: §7 causal mask
+Lesson section / 课文章节: §7 causal mask / 第 7 节 因果掩码
 
 WHAT / 概念
   A language model such as GPT learns to predict the next token. During training the
@@ -91,12 +91,15 @@ def causal_mask(n: int, device=None) -> torch.Tensor:
     Returns:
         [n, n] torch.bool, mask[i, j] = True iff j <= i (position i may attend to 0..i).
     """
+    # TODO: return a bool [n, n] tensor on `device`, True on and below the diagonal
+    ### BEGIN SOLUTION
     # 1) start from "everyone may attend to everyone", created directly as bool on the
     #    target device (no later .to(): nothing to copy, and it works on "meta" too).
     allowed = torch.ones(n, n, dtype=torch.bool, device=device)  # [n, n]
     # 2) keep the diagonal and everything below it: row i (the query) keeps columns
     #    0..i (the past and itself); the future, above the diagonal, becomes False.
     return torch.tril(allowed)  # [n, n]
+    ### END SOLUTION
 
 
 def apply_mask(scores: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
@@ -110,9 +113,12 @@ def apply_mask(scores: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
     Returns:
         [..., n_q, n_k] new tensor, same dtype as scores; -inf where the mask blocks.
     """
+    # TODO: return a new tensor: scores where the mask allows, -inf where it is 0/False
+    ### BEGIN SOLUTION
     # 1) find the blocked positions. `mask == 0` is True exactly where attention is
     #    forbidden, whether the mask is bool (False == 0) or 0/1 ints or floats.
     blocked = mask == 0  # broadcastable to [..., n_q, n_k], bool
     # 2) write -inf there, out of place: masked_fill returns a new tensor and keeps
     #    scores' dtype, so the mask's dtype can never leak into the result.
     return scores.masked_fill(blocked, float("-inf"))  # [..., n_q, n_k]
+    ### END SOLUTION

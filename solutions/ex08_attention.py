@@ -1,6 +1,6 @@
 """Exercise 08 · Scaled dot-product attention — 练习 08 · 缩放点积注意力
 
-Seed section / 课文章节: §3 formula and §6, the full function
+Lesson section / 课文章节: §3 formula and §6, the full function / 第 3 节公式与第 6 节 完整实现
 
 WHAT / 概念
   Time to put the pieces together. The four steps you built separately (score, scale,
@@ -62,7 +62,7 @@ RULES / 规则
   Allowed / 允许: @ / torch.matmul, math.sqrt, masked_fill, torch.where, torch.softmax,
                   torch.nn.functional.softmax (a ready-made softmax is fine here)
   Forbidden / 禁止: torch.nn.functional.scaled_dot_product_attention,
-                    torch.nn.MultiheadAttention
+                    torch.nn.MultiheadAttention, F.multi_head_attention_forward
   Keep the input dtype and device; never modify an input in place.
   保持输入的 dtype 和 device；不要原地修改输入。
 
@@ -96,6 +96,8 @@ def scaled_dot_product_attention(
     Returns:
         (output [..., n_q, d_v], weights [..., n_q, n_k]).
     """
+    # TODO: score, scale, mask if given, softmax over keys, blend V; return both
+    ### BEGIN SOLUTION
     # 0) the scale comes from the data: the width of the query/key vectors.
     d_k = Q.size(-1)  # python int
     # 1) score every key for every query; transpose only the last two dims so that
@@ -113,3 +115,4 @@ def scaled_dot_product_attention(
     # 5) blend the value rows with those weights.
     output = weights @ V  # [..., n_q, d_v]
     return output, weights
+    ### END SOLUTION

@@ -1,6 +1,6 @@
 """Exercise 09 · Self and cross attention — 练习 09 · 自注意力与交叉注意力
 
-Seed section / 课文章节: §5 self vs cross attention
+Lesson section / 课文章节: §5 self vs cross attention / 第 5 节 自注意力与交叉注意力
 
 WHAT / 概念
   The attention function does not care where Q, K and V come from. Where they come from
@@ -66,7 +66,7 @@ RULES / 规则
   Allowed / 允许: @ / torch.matmul, math.sqrt, masked_fill, torch.where, torch.softmax,
                   a small private helper of your own (e.g. `_attention`) in this file
   Forbidden / 禁止: torch.nn.functional.scaled_dot_product_attention,
-                    torch.nn.MultiheadAttention; importing another exercise
+                    torch.nn.MultiheadAttention, F.multi_head_attention_forward; importing another exercise
   Keep the input dtype and device; never modify an input in place.
   保持输入的 dtype 和 device；不要原地修改输入。
 
@@ -82,6 +82,7 @@ import math
 import torch
 
 
+### BEGIN SOLUTION
 def _attention(
     Q: torch.Tensor,
     K: torch.Tensor,
@@ -97,6 +98,7 @@ def _attention(
         scores = scores.masked_fill(mask == 0, float("-inf"))  # [..., n_q, n_k]
     weights = torch.softmax(scores, dim=-1)  # [..., n_q, n_k]
     return weights @ V, weights  # [..., n_q, d_v], [..., n_q, n_k]
+### END SOLUTION
 
 
 def self_attention(
@@ -118,12 +120,15 @@ def self_attention(
     Returns:
         (output [..., n, d_v], weights [..., n, n]).
     """
+    # TODO: project Q, K, V from X, then run scaled dot-product attention (mask if given)
+    ### BEGIN SOLUTION
     # 1) one source for all three roles: the sentence looks at itself.
     Q = X @ W_Q  # [..., n, d_k]
     K = X @ W_K  # [..., n, d_k]
     V = X @ W_V  # [..., n, d_v]
     # 2) ordinary scaled dot-product attention; n_q = n_k = n here.
     return _attention(Q, K, V, mask)  # [..., n, d_v], [..., n, n]
+    ### END SOLUTION
 
 
 def cross_attention(
@@ -147,6 +152,8 @@ def cross_attention(
     Returns:
         (output [..., n_dec, d_v], weights [..., n_dec, n_enc]).
     """
+    # TODO: Q from X_dec, K and V from X_enc, then scaled dot-product attention (mask if given)
+    ### BEGIN SOLUTION
     # 1) the questions come from the decoder: one query per target position.
     Q = X_dec @ W_Q  # [..., n_dec, d_k]
     # 2) what is looked up, and what is handed over, comes from the encoder.
@@ -155,3 +162,4 @@ def cross_attention(
     # 3) same attention as before; no causal mask unless the caller passes one,
     #    because the whole source sentence is already known.
     return _attention(Q, K, V, mask)  # [..., n_dec, d_v], [..., n_dec, n_enc]
+    ### END SOLUTION

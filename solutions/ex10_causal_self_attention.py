@@ -1,6 +1,6 @@
 """Exercise 10 · Causal self-attention — 练习 10 · 因果自注意力
 
-Seed section / 课文章节: §7 and §8, the whole decoder flow
+Lesson section / 课文章节: §7 and §8, the whole decoder flow / 第 7、8 节 解码器的完整流程
 
 WHAT / 概念
   This is the attention layer of a GPT-style decoder, start to finish:
@@ -66,7 +66,7 @@ RULES / 规则
   Allowed / 允许: @ / torch.matmul, math.sqrt, torch.tril, torch.ones, masked_fill,
                   torch.where, torch.softmax, a small private helper of your own
   Forbidden / 禁止: torch.nn.functional.scaled_dot_product_attention,
-                    torch.nn.MultiheadAttention; importing another exercise
+                    torch.nn.MultiheadAttention, F.multi_head_attention_forward; importing another exercise
   Keep the input dtype and device; never modify an input in place.
   保持输入的 dtype 和 device；不要原地修改输入。
 
@@ -99,6 +99,8 @@ def causal_self_attention(
     Returns:
         (output [..., n, d_v], weights [..., n, n]); weights is 0 above the diagonal.
     """
+    # TODO: project Q, K, V, build a causal mask on X's device, then masked attention
+    ### BEGIN SOLUTION
     # 1) project the three roles from the same sequence (self-attention).
     Q = X @ W_Q  # [..., n, d_k]
     K = X @ W_K  # [..., n, d_k]
@@ -118,3 +120,4 @@ def causal_self_attention(
     weights = torch.softmax(scores, dim=-1)  # [..., n, n]
     output = weights @ V  # [..., n, d_v]
     return output, weights
+    ### END SOLUTION

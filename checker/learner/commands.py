@@ -5,13 +5,12 @@ Each returns the process's exit status; usage mistakes raise UsageError.
 """
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 
 from rich.text import Text
 
-from checker import files, manifest
+from checker import files, manifest, stubs
 from checker.learner import workspace
 from checker.i18n import get_lang, t
 from checker.judge.results import RunResult, Status
@@ -193,37 +192,42 @@ def cmd_reset(args) -> int:
 
 
 # ------------------------------------------------------------------- solution
-def solution_path(exercise: manifest.Exercise) -> Path:
-    spec = importlib.util.find_spec("solutions")
-    if spec is None or not spec.submodule_search_locations:
-        raise WorkspaceError(t("the reference solutions are not installed with this kit"))
-    return Path(list(spec.submodule_search_locations)[0]) / exercise.file
+def solution_source(exercise: manifest.Exercise) -> str:
+    """The reference solution's text; a one-line error when the kit has no solutions."""
+    try:
+        return stubs.solution_text(exercise)
+    except (stubs.SourceError, OSError):
+        raise WorkspaceError(t("the reference solutions are not installed with this kit")) \
+            from None
 
 
-def solution_view(exercise: manifest.Exercise, plain: bool, code_only: bool = False):
-    """The reference solution, syntax-highlighted (plain text off a terminal).
+def folded(code: str) -> str:
+    """The code with its module docstring folded to the first line (the learner's own
+    file has the whole explanation) and the solution markers left out."""
+    import ast
 
-    ``code_only`` leaves out the module docstring, which the learner's file has too.
-    """
+    code = stubs.without_markers(code)
+    body = ast.parse(code).body
+    if not (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)):
+        return code
+    lines = code.splitlines()
+    first = lines[body[0].lineno - 1].rstrip()
+    note = t("(the explanation is in your exercise file)")
+    rest = lines[body[0].end_lineno:]
+    return "\n".join([f"{first} {note}\"\"\"", *rest]) + "\n"
+
+
+def solution_view(exercise: manifest.Exercise, plain: bool):
+    """The reference solution, syntax-highlighted (plain text off a terminal), with its
+    module docstring folded."""
     from rich.console import Group
     from rich.syntax import Syntax
 
-    code = solution_path(exercise).read_text(encoding="utf-8")
-    start = 1
-    if code_only:
-        import ast
-
-        body = ast.parse(code).body
-        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-            lines = code.splitlines()
-            start = body[0].end_lineno + 1
-            while start <= len(lines) and not lines[start - 1].strip():
-                start += 1
-            code = "\n".join(lines[start - 1:])
+    code = folded(solution_source(exercise))
     title = Text(t("Reference solution of exercise {id} · {title} (solutions/{file})",
                    id=exercise.id, title=exercise.text("title", get_lang()),
                    file=exercise.file), style="bold")
-    body = Text(code) if plain else Syntax(code, "python", line_numbers=True, start_line=start,
+    body = Text(code) if plain else Syntax(code, "python", line_numbers=True,
                                           theme="ansi_dark", word_wrap=True)
     return Group(title, body, Text(t("A different way of writing it is just as good when "
                                      "every case passes.")))
@@ -232,7 +236,7 @@ def solution_view(exercise: manifest.Exercise, plain: bool, code_only: bool = Fa
 def cmd_solution(args) -> int:
     exercise = selected([args.exercise])[0]
     exercises_dir = find_exercises(args.exercises)
-    solution_path(exercise)  # say now if the solutions are missing
+    solution_source(exercise)  # say now if the solutions are missing
     try:
         run, _ = run_check(exercises_dir, [exercise])
     except CheckerBroken as exc:

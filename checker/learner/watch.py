@@ -150,8 +150,7 @@ class Watch:
                 self.banner = [Text(t("A solution is shown once its exercise passes; "
                                       "`attn-kit solution NN --force` shows one before."))]
             else:
-                self.extra = [solution_view(manifest.by_id()[shown], self.console.plain,
-                                            code_only=True)]
+                self.extra = [solution_view(manifest.by_id()[shown], self.console.plain)]
         elif key.isalnum() and key.isascii():
             self.banner = [Text(t("Unknown key {key!r}.", key=key))]
         # any other key (Enter, space, an arrow's escape sequence) goes back to the exercise

@@ -7,9 +7,9 @@ by ``attn-kit init``). Beside it, ``.attn-kit/`` (ignored by git) holds:
   convenience: safe to delete, and never read by the grader.
 - ``backups/``: every file ``reset`` replaced, with the time in its name.
 
-The original stubs come with the kit in ``checker/stubs/`` (a copy of the
-repo's ``exercises/`` that the kit's tests keep identical), so ``reset`` and
-``init`` work whether the kit was cloned or installed with pip.
+The original stubs are derived from the reference solutions the kit ships
+(``checker.stubs``), so ``reset`` and ``init`` work whether the kit was cloned or
+installed with pip, and cannot drift from the exercise text.
 """
 from __future__ import annotations
 
@@ -18,14 +18,13 @@ import shutil
 import time
 from pathlib import Path
 
-from checker import files, manifest
+from checker import files, manifest, stubs
 from checker.i18n import t
 from checker.judge.results import Status
 
 STATE_DIR = ".attn-kit"
 STATE_FILE = "state.json"
 BACKUPS = "backups"
-STUBS = Path(__file__).parent.parent / "stubs"
 
 
 class WorkspaceError(Exception):
@@ -62,8 +61,12 @@ def find_exercises(explicit: str | None = None, start: Path | None = None) -> Pa
 
 
 def stub_text(exercise: manifest.Exercise) -> str:
-    """The original stub of an exercise, as the kit ships it."""
-    return (STUBS / exercise.file).read_text(encoding="utf-8")
+    """The original stub of an exercise, derived from the solution the kit ships."""
+    try:
+        return stubs.stub_text(exercise)
+    except (stubs.SourceError, OSError):
+        raise WorkspaceError(t("the reference solutions are not installed with this kit, so "
+                               "there is no original stub to write")) from None
 
 
 def now() -> str:
@@ -121,13 +124,18 @@ class State:
         """Write atomically; returns False when the folder is not writable."""
         try:
             self.root.mkdir(parents=True, exist_ok=True)
-            gitignore = self.root / ".gitignore"
-            if not gitignore.exists():
-                gitignore.write_text("*\n", encoding="utf-8")
+            _ignored_by_git(self.root)
             files.write_atomic(self.path, json.dumps(self.data, indent=2, sort_keys=True))
             return True
         except OSError:
             return False
+
+
+def _ignored_by_git(state_dir: Path) -> None:
+    """``.attn-kit/`` holds only local things: tell git to leave all of it alone."""
+    gitignore = state_dir / ".gitignore"
+    if not gitignore.exists():
+        gitignore.write_text("*\n", encoding="utf-8")
 
 
 def reset(exercises_dir: Path, exercise: manifest.Exercise) -> Path | None:
@@ -149,6 +157,7 @@ def reset(exercises_dir: Path, exercise: manifest.Exercise) -> Path | None:
         folder = Path(exercises_dir).resolve().parent / STATE_DIR / BACKUPS
         try:
             folder.mkdir(parents=True, exist_ok=True)
+            _ignored_by_git(folder.parent)
             backup = _free_name(folder, exercise)
             shutil.copy2(target, backup)
         except OSError as exc:

@@ -1,0 +1,111 @@
+"""Each exercise is written once, in its reference solution; the stub is derived from it.
+
+A solution file (``solutions/exNN_*.py``) holds the whole text a learner reads: the
+module docstring (its first lines come from the manifest), the signatures, the
+function docstrings and, in each function, one ``# TODO:`` line followed by the
+reference code between two markers::
+
+    # TODO: subtract the max along dim, exponentiate, then divide by the sum along dim
+    ### BEGIN SOLUTION
+    x_max = x.amax(dim=dim, keepdim=True).detach()  # [..., 1]
+    ...
+    ### END SOLUTION
+
+The stub is the same text with each marked block replaced by ``raise
+NotImplementedError`` (as nbgrader does); a marked block at the top level (a helper
+the reference uses) is left out of the stub. ``reset`` and ``init`` write it out, for a
+clone and for a pip install alike, so it cannot drift from the solution;
+``python -m checker.dev check`` says when the repo's ``exercises/`` is stale.
+"""
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+
+from checker import manifest
+
+BEGIN = "### BEGIN SOLUTION"
+END = "### END SOLUTION"
+STUB_BODY = "raise NotImplementedError"
+
+
+class SourceError(Exception):
+    """A solution file that breaks the one-source format (a maintainer's mistake)."""
+
+
+def solutions_dir() -> Path:
+    spec = importlib.util.find_spec("solutions")
+    if spec is None or not spec.submodule_search_locations:
+        raise SourceError("the reference solutions are not installed with this kit")
+    return Path(list(spec.submodule_search_locations)[0])
+
+
+def solution_path(exercise: manifest.Exercise) -> Path:
+    return solutions_dir() / exercise.file
+
+
+def solution_text(exercise: manifest.Exercise) -> str:
+    return solution_path(exercise).read_text(encoding="utf-8")
+
+
+def header(exercise: manifest.Exercise) -> str:
+    """The first lines of an exercise's module docstring, made from the manifest."""
+    title, section = exercise.title, exercise.section
+    return (f'"""Exercise {exercise.id} · {title["en"]} — 练习 {exercise.id} · {title["zh"]}\n'
+            f"\n"
+            f"Lesson section / 课文章节: {section['en']} / {section['zh']}\n")
+
+
+def blocks(text: str) -> list[tuple[int, int, str]]:
+    """(first line, last line, indentation) of every marked solution block, 0-based."""
+    found, start, indent = [], None, ""
+    for i, line in enumerate(text.splitlines()):
+        stripped = line.strip()
+        if stripped == BEGIN:
+            if start is not None:
+                raise SourceError(f"line {i + 1}: {BEGIN} inside another block")
+            start, indent = i, line[: len(line) - len(line.lstrip())]
+        elif stripped == END:
+            if start is None:
+                raise SourceError(f"line {i + 1}: {END} without {BEGIN}")
+            found.append((start, i, indent))
+            start = None
+    if start is not None:
+        raise SourceError(f"line {start + 1}: {BEGIN} is never closed")
+    return found
+
+
+def stub_from_solution(text: str) -> str:
+    """The learner's stub: every marked block in a function becomes ``raise
+    NotImplementedError``; a marked block at the top level (a helper of the reference
+    solution) is left out, with the blank lines that separate it."""
+    lines = text.splitlines(keepends=True)
+    for first, last, indent in reversed(blocks(text)):
+        if indent:
+            lines[first: last + 1] = [f"{indent}{STUB_BODY}\n"]
+        else:
+            while last + 1 < len(lines) and not lines[last + 1].strip():
+                last += 1
+            lines[first: last + 1] = []
+    return "".join(lines)
+
+
+def without_markers(text: str) -> str:
+    """The solution as a learner reads it: the marker lines left out."""
+    return "".join(line for line in text.splitlines(keepends=True)
+                   if line.strip() not in (BEGIN, END))
+
+
+def stub_text(exercise: manifest.Exercise) -> str:
+    """The original stub of an exercise, derived from its solution."""
+    return stub_from_solution(solution_text(exercise))
+
+
+def with_header(text: str, exercise: manifest.Exercise) -> str:
+    """``text`` (a solution file) with its docstring's first lines made from the manifest."""
+    match = re.match(r'"""[^\n]*\n\n[^\n]*\n', text)
+    if match is None:
+        raise SourceError(f"{exercise.file}: the docstring does not start with a title line, "
+                          "a blank line and a section line")
+    return header(exercise) + text[match.end():]

@@ -1,0 +1,93 @@
+"""Each exercise is written once, in its solution; stubs are derived, and `dev check`
+says what an exercise lacks."""
+import dataclasses
+import subprocess
+import sys
+
+import pytest
+from conftest import EXERCISES, ROOT, SOLUTIONS
+
+from checker import dev, manifest, stubs
+
+SOLUTION = '''"""Exercise 99 · T — 练习 99 · 题
+
+Lesson section / 课文章节: a / 甲
+
+import torch
+
+
+### BEGIN SOLUTION
+def _helper(x):
+    return x + 1
+### END SOLUTION
+
+
+def f(x):
+    """Docstring."""
+    # TODO: add one
+    ### BEGIN SOLUTION
+    y = _helper(x)  # [n]
+    return y
+    ### END SOLUTION
+'''
+
+
+def test_a_marked_block_in_a_function_becomes_raise_and_a_top_level_one_goes():
+    stub = stubs.stub_from_solution(SOLUTION)
+    assert "_helper" not in stub and "BEGIN" not in stub and "END SOLUTION" not in stub
+    assert "    # TODO: add one\n    raise NotImplementedError\n" in stub
+    assert "import torch\n\n\ndef f(x):" in stub  # two blank lines, as before a definition
+    assert "BEGIN" not in stubs.without_markers(SOLUTION)
+    assert "y = _helper(x)" in stubs.without_markers(SOLUTION)
+
+
+@pytest.mark.parametrize("broken", [
+    SOLUTION.replace("    ### END SOLUTION\n", ""),
+    SOLUTION.replace("### BEGIN SOLUTION\ndef", "def"),
+    SOLUTION.replace("    ### END SOLUTION\n", "    ### BEGIN SOLUTION\n"),
+])
+def test_unbalanced_markers_are_refused(broken):
+    with pytest.raises(stubs.SourceError):
+        stubs.stub_from_solution(broken)
+
+
+def test_the_repo_exercises_are_the_stubs_of_the_solutions():
+    for e in manifest.load():
+        solution = (SOLUTIONS / e.file).read_text(encoding="utf-8")
+        assert (EXERCISES / e.file).read_text(encoding="utf-8") == \
+            stubs.stub_from_solution(solution), f"run `python -m checker.dev sync` ({e.file})"
+
+
+def test_every_docstring_header_comes_from_the_manifest():
+    for e in manifest.load():
+        header = stubs.header(e)
+        assert (SOLUTIONS / e.file).read_text(encoding="utf-8").startswith(header), e.file
+        assert e.title["zh"] in header and e.section["en"] in header
+
+
+def test_dev_check_finds_nothing_missing_in_the_kit():
+    done = subprocess.run([sys.executable, "-m", "checker.dev", "check"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout
+    assert "every exercise is complete" in done.stdout
+
+
+def test_dev_check_names_what_a_new_exercise_lacks():
+    base = manifest.by_id()["05"]
+    new = dataclasses.replace(base, id="13", file="ex13_new.py",
+                              hints={"en": base.hints["en"][:2], "zh": []})
+    found = "\n".join(dev.problems_of(new))
+    assert "fewer than 3 hints in en" in found and "no hints.zh" in found
+    assert "solutions/ex13_new.py is missing" in found
+
+
+def test_dev_check_names_a_stale_header_and_a_stale_stub(tmp_path, monkeypatch):
+    e = manifest.by_id()["05"]
+    text = (SOLUTIONS / e.file).read_text(encoding="utf-8")
+    monkeypatch.setattr(stubs, "solution_text",
+                        lambda ex: text.replace(e.title["zh"], "旧标题", 1)
+                        .replace("# TODO: subtract", "# subtract"))
+    found = "\n".join(dev.problems_of(e))
+    assert "differ from the manifest" in found
+    assert "exercises/ex05_softmax.py is not the stub of the solution" in found
+    assert "not preceded by a `# TODO:` line" in found
