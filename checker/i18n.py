@@ -98,9 +98,9 @@ def t(msgid: str, /, **values) -> str:
 
 
 # ----------------------------------------------------------------- extraction
-MESSAGE_KWARGS = ("likely", "what", "expected", "got", "detail", "summary")
+MESSAGE_KWARGS = ("likely", "what", "expected", "got", "detail", "summary", "fix")
 # where the message kwargs and positional summaries are message ids
-CASE_CODE = ("judge/cases", "judge/compare.py")
+CASE_CODE = ("judge/cases", "judge/compare.py")  # (causes: ``cause(id, text)`` anywhere)
 
 
 def _literal(node) -> str | None:
@@ -133,6 +133,8 @@ def extract_file(path: Path, case_code: bool) -> tuple[set[str], list[str]]:
         name = _callee(node)
         if name in ("t", "N_", "case") and node.args:
             take(node.args[0], f"the message of {name}()")
+        if name == "cause" and len(node.args) > 1:
+            take(node.args[1], "the text of a cause()")
         if not case_code:
             continue
         if name == "CaseFailure" and node.args:

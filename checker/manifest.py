@@ -2,17 +2,20 @@
 from __future__ import annotations
 
 import functools
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
+from checker.compat import StrEnum, tomllib
 
 MANIFEST = Path(__file__).with_name("manifest.toml")
 LANGS = ("en", "zh")
+
+
+class Part(StrEnum):
+    """The lesson's exercises, and those that go beyond it (scored on their own)."""
+
+    LESSON = "lesson"
+    BEYOND = "beyond"
 
 
 @dataclass(frozen=True)
@@ -26,6 +29,7 @@ class Exercise:
     title: dict
     section: dict
     hints: dict
+    part: Part = Part.LESSON
 
     @property
     def stem(self) -> str:
@@ -55,13 +59,24 @@ def load(path: Path = MANIFEST) -> tuple[Exercise, ...]:
                 id=str(raw["id"]), file=raw["file"], functions=tuple(raw["functions"]),
                 points=float(raw["points"]), seed_section=str(raw["seed_section"]),
                 forbidden=tuple(raw.get("forbidden", ())), title=dict(raw["title"]),
-                section=dict(raw["section"]), hints={k: list(v) for k, v in raw["hints"].items()}))
+                section=dict(raw["section"]), hints={k: list(v) for k, v in raw["hints"].items()},
+                part=Part(raw.get("part", Part.LESSON))))
         except (KeyError, TypeError, ValueError) as exc:
             raise ManifestError(f"{path}: exercise {raw.get('id', '?')}: bad or missing {exc}") from None
     ids = [e.id for e in exercises]
     if len(set(ids)) != len(ids):
         raise ManifestError(f"{path}: duplicate exercise ids")
     return tuple(exercises)
+
+
+def lesson() -> tuple[Exercise, ...]:
+    """The lesson's exercises: what the kit's 100 points and a default grade are made of."""
+    return tuple(e for e in load() if e.part == Part.LESSON)
+
+
+def beyond() -> tuple[Exercise, ...]:
+    """The exercises beyond the lesson (multi-head attention, the KV cache)."""
+    return tuple(e for e in load() if e.part == Part.BEYOND)
 
 
 def by_id() -> dict[str, Exercise]:

@@ -37,7 +37,7 @@ def test_wrong_implementation_is_caught_by_its_own_exercise_only(path, solved):
     assert found.pop(exercise.id) != "passed", f"{_id(path)} was not caught"
     assert set(found.values()) == {"passed"}, found
     # and the learner is told something specific
-    problem = {e.id: e for e in run.exercises}[exercise.id].first_problem()
+    problem = {e.id: e for e in run.exercises}[exercise.id].telling_case()
     assert problem.failure is not None and problem.failure.summary
 
 

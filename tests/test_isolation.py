@@ -139,7 +139,7 @@ def test_hostile_file_costs_only_its_own_exercise(name, solved):
     result = {e.id: e for e in run.exercises}[eid]
     assert result.total == len([c for c in result.cases]) and result.total >= 8
     assert result.passed == 0 or status == "failed"
-    failure = result.first_problem().failure
+    failure = result.telling_case().failure
     said = " ".join([failure.summary, failure.got, failure.likely, failure.expected])
     assert text in said, said
 
@@ -153,7 +153,7 @@ def test_learner_output_is_captured_and_truncated(solved):
             return Q
         """), encoding="utf-8")
     run, _ = check(solved, ["03"])
-    case = run.exercises[0].first_problem()
+    case = run.exercises[0].telling_case()
     assert case.output.startswith("xxx")
     assert len(case.output) < 5000 and "more characters" in case.output
 
@@ -163,7 +163,7 @@ def test_syntax_error_names_the_learners_line(solved):
     (solved / exercise.file).write_text("import torch\n\ndef hard_lookup(q, k, v):\n"
                                         "    return v[(k @ q).argmax()\n", encoding="utf-8")
     run, _ = check(solved, ["01"])
-    failure = run.exercises[0].first_problem().failure
+    failure = run.exercises[0].telling_case().failure
     assert failure.kind == "syntax"
     assert failure.frames and failure.frames[0]["line"] in (3, 4, 5)
 
@@ -178,7 +178,7 @@ def test_forbidden_call_is_named_with_its_line(solved):
             return fn(x, dim)
         """), encoding="utf-8")
     run, _ = check(solved, ["05"])
-    failure = run.exercises[0].first_problem().failure
+    failure = run.exercises[0].telling_case().failure
     assert "softmax" in failure.summary and "line 6" in failure.summary
     assert run.exercises[0].status == "failed" and run.exercises[0].passed == 0
 

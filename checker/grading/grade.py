@@ -77,7 +77,9 @@ def status_of(result) -> tuple[GradeStatus, str]:
     for status, graded in ((Status.TIMEOUT, GradeStatus.TIMEOUT), (Status.ERROR, GradeStatus.ERROR)):
         for e in result.exercises:
             if e.status == status:
-                case = e.first_problem()
+                # the exercise's first case that did not pass for a reason of its own
+                case = next((c for c in e.cases if c.status not in (
+                    Status.PASSED, Status.NOT_STARTED)), None)
                 why = case.failure.summary if case and case.failure else status
                 return graded, _short(f"{e.id}: {why}")
     return GradeStatus.OK, ""

@@ -11,21 +11,34 @@ import math
 import torch
 
 from checker.engine.codec import Other, Subclassed
-from checker.i18n import Translated, t
+from checker.i18n import N_, Translated, t
+from checker.judge import causes
+from checker.judge.causes import Cause
+from checker.judge.results import Check
 
 SMALL = 24  # tensors with at most this many elements are printed in full
 
 
 class CaseFailure(AssertionError):
     """A failed comparison. Each text is a message id (English) or already translated
-    (``t()``, ``describe()``, ``code()``): it is shown in the run's language."""
+    (``t()``, ``describe()``, ``code()``): it is shown in the run's language.
+
+    ``likely`` is a ``Cause`` (a mistake the kit recognised, with an id) or, for a
+    case's own explanation of what it checks, a text. ``check`` says what kind of
+    check failed (the report shows the most telling failure first); ``not_checked``
+    marks a property case that holds but cannot count while the values are wrong.
+    """
 
     def __init__(self, summary: str, *, expected: str = "", got: str = "", detail: str = "",
-                 likely: str = ""):
+                 likely: Cause | str = "", check: Check = Check.VALUES,
+                 not_checked: bool = False, fix: str = ""):
         summary = t(summary)
         super().__init__(summary)
         self.summary, self.expected, self.got = summary, t(expected), t(got)
-        self.detail, self.likely = t(detail), t(likely)
+        self.detail = t(detail)
+        self.cause = likely if isinstance(likely, Cause) else None
+        self.likely = likely.render() if isinstance(likely, Cause) else t(likely)
+        self.check, self.not_checked, self.fix = check, not_checked, t(fix)
 
 
 def code(text: str) -> str:
@@ -97,29 +110,28 @@ def tensor(got, what: str = "the result") -> torch.Tensor:
         raise CaseFailure(t("{what} is a {type}, a subclass of torch.Tensor", what=_what(what),
                             type=got.type_name),
                           expected="a plain torch.Tensor", got=describe(got),
-                          likely="return a plain tensor, e.g. build it with torch operations "
-                                 "rather than wrapping it in a custom class")
-    likely = ""
+                          likely=causes.SUBCLASS_RESULT, check=Check.TYPE)
+    likely: Cause | str = ""
     if isinstance(got, (list, tuple)):
-        likely = t("build the result with tensor operations instead of a Python list")
+        likely = causes.NOT_A_TENSOR_LIST
     elif got is None:
-        likely = t("is a `return` statement missing?")
+        likely = causes.NO_RETURN
     elif isinstance(got, Other) and "ndarray" in got.type_name:
-        likely = t("stay in torch: numpy arrays are not accepted")
+        likely = causes.NUMPY_RESULT
     raise CaseFailure(t("{what} is not a torch.Tensor", what=_what(what)),
-                      expected="a torch.Tensor", got=describe(got), likely=likely)
+                      expected="a torch.Tensor", got=describe(got), likely=likely,
+                      check=Check.TYPE)
 
 
 def tuple_of(got, n: int, what: str, names: str):
     if isinstance(got, tuple) and len(got) == n:
         return got
-    likely = t("return a tuple: `return {names}`", names=names)
+    likely = causes.NOT_A_TUPLE(names=names)
     if isinstance(got, list) and len(got) == n:
-        likely = t("a list came back; the contract asks for a tuple: `return {names}`",
-                   names=names)
+        likely = causes.LIST_NOT_TUPLE(names=names)
     raise CaseFailure(t("{what} should be a tuple ({names})", what=_what(what), names=names),
                       expected=t("a tuple of {n} tensors", n=n), got=describe(got),
-                      likely=likely)
+                      likely=likely, check=Check.TYPE)
 
 
 def pair(got, what: str = "the result") -> tuple:
@@ -132,35 +144,34 @@ def triple(got, what: str = "the result") -> tuple:
     return tuple_of(got, 3, what, "Q, K, V")
 
 
-def shape(got: torch.Tensor, expected_shape, what: str = "the result", likely: str = "") -> None:
+def shape(got: torch.Tensor, expected_shape, what: str = "the result",
+          likely: Cause | str = "") -> None:
     if list(got.shape) != list(expected_shape):
         raise CaseFailure(t("{what}: wrong shape", what=_what(what)),
                           expected=t("shape {shape}", shape=list(expected_shape)),
                           got=t("shape {shape}", shape=list(got.shape)),
-                          likely=likely or _shape_hint(list(got.shape), list(expected_shape)))
+                          likely=likely or _shape_hint(list(got.shape), list(expected_shape)),
+                          check=Check.SHAPE)
 
 
-def _shape_hint(got: list, expected: list) -> str:
-    if len(got) == len(expected) and got[-2:] == expected[-2:][::-1]:
-        return t("the last two dimensions are swapped: is one operand transposed the wrong way?")
+def _shape_hint(got: list, expected: list) -> Cause:
+    if len(got) == len(expected) and len(got) >= 2 and got[-2:] == expected[-2:][::-1]:
+        return causes.LAST_TWO_SWAPPED
     if not got and expected:
-        return t("a single number came back: is it an index or a score instead of a row?")
+        return causes.SCALAR_RESULT
     if len(got) != len(expected):
-        return t("the number of dimensions differs: are leading batch dimensions kept? "
-                 "Use transpose(-2, -1) rather than .T or transpose(0, 1).")
-    return t("check which dimensions each operand contributes to the result")
+        return causes.BATCH_DIMS_LOST
+    return causes.SHAPE_GENERIC
 
 
 def dtype(got: torch.Tensor, expected_dtype: torch.dtype, what: str = "the result",
-          likely: str = "") -> None:
+          likely: Cause | str = "") -> None:
     if got.dtype != expected_dtype:
         name = lambda d: str(d).removeprefix("torch.")  # noqa: E731
         raise CaseFailure(t("{what}: dtype {dtype}, expected {expected}", what=_what(what),
                             dtype=name(got.dtype), expected=name(expected_dtype)),
                           expected=code(name(expected_dtype)), got=code(name(got.dtype)),
-                          likely=likely or t("keep the input's dtype: avoid creating tensors "
-                                             "with a fixed dtype or mixing in tensors of another "
-                                             "dtype"))
+                          likely=likely or causes.DTYPE_CHANGED, check=Check.DTYPE)
 
 
 def _index(flat_index: int, shape_) -> tuple:
@@ -172,25 +183,25 @@ def _index(flat_index: int, shape_) -> tuple:
 
 
 def close(got, expected: torch.Tensor, *, what: str = "the result", rtol=None, atol=None,
-          exact: bool = False, suspects: dict | None = None, likely: str = "") -> torch.Tensor:
+          exact: bool = False, suspects: dict | None = None,
+          likely: Cause | str = "") -> torch.Tensor:
     """``got`` must be a tensor of ``expected``'s shape with values close to it.
 
-    ``suspects`` maps a description of a classic mistake to the tensor that mistake
-    produces; when ``got`` matches one, that description becomes the likely cause.
+    ``suspects`` maps a classic mistake (a ``Cause``) to the tensor that mistake
+    produces; when ``got`` matches one, that mistake becomes the likely cause.
     The dtype is not checked here (cases about dtype do that).
     """
     what = _what(what)
     got = tensor(got, what)
     if got.is_complex() and not expected.is_complex():
         raise CaseFailure(t("{what} is a complex tensor", what=what), expected=describe(expected),
-                          got=describe(got), likely="keep to real numbers: where does a complex "
-                                                    "dtype come in?")
+                          got=describe(got), likely=causes.COMPLEX_RESULT, check=Check.TYPE)
     if got.device.type != "cpu":
         raise CaseFailure(t("{what} is on device '{device}'", what=what, device=got.device.type),
                           expected="a CPU tensor", got=describe(got),
-                          likely="create tensors on the inputs' device")
+                          likely=causes.WRONG_DEVICE, check=Check.DEVICE)
     if list(got.shape) != list(expected.shape):  # (the suspects only when it is wrong)
-        shape(got, expected.shape, what, likely=_suspect(got, suspects) or "")
+        shape(got, expected.shape, what, likely=_suspect(got, suspects))
     default_rtol, default_atol = tolerances(expected.dtype)
     rtol = 0.0 if exact else (default_rtol if rtol is None else rtol)
     atol = 0.0 if exact else (default_atol if atol is None else atol)
@@ -217,8 +228,7 @@ def close(got, expected: torch.Tensor, *, what: str = "the result", rtol=None, a
                    "{expected}, got {got}.", **values)
     cause = _suspect(got, suspects) or likely
     if not cause and bool(torch.isnan(g).any()) and not bool(torch.isnan(e).any()):
-        cause = t("the result contains NaN: an overflow (exp of a large number), "
-                  "0/0, or inf - inf somewhere?")
+        cause = causes.NAN_RESULT
     raise CaseFailure(t("{what}: right shape, wrong values", what=what),
                       expected=describe(expected), got=describe(got), detail=detail, likely=cause)
 
@@ -230,14 +240,21 @@ def _num(x: torch.Tensor) -> str:
     return f"{v:.6g}"
 
 
-def _suspect(got: torch.Tensor, suspects: dict | None) -> str:
-    for description, wrong in (suspects or {}).items():
+MATCHES = N_("your result matches {description}")
+
+
+def _suspect(got: torch.Tensor, suspects: dict | None) -> Cause | str:
+    """The first suspect (a classic mistake) whose result ``got`` equals, said as
+    "your result matches <the mistake>", with the mistake's own id."""
+    for mistake, wrong in (suspects or {}).items():
         if wrong is None or list(wrong.shape) != list(got.shape):
             continue
         rtol, atol = tolerances(wrong.dtype)
         g, w = got.detach().to(torch.float64), wrong.detach().to(torch.float64)
         if torch.allclose(g, w, rtol=rtol, atol=atol, equal_nan=True):
-            return t("your result matches {description}", description=t(description))
+            if isinstance(mistake, str):  # TRANSITION: case files not yet converted to causes
+                return t(MATCHES, description=t(mistake))
+            return Cause(mistake.id, MATCHES, values=(("description", mistake.render()),))
     return ""
 
 
@@ -246,7 +263,7 @@ def unchanged(before: list, after: list | None, names: list[str]) -> None:
     if not isinstance(after, list) or len(after) != len(before):
         raise CaseFailure("the worker did not send the inputs back after the call",
                           expected="the inputs as they were after the call", got=describe(after),
-                          likely="the exercise's process was tampered with")
+                          likely=causes.TAMPERED, check=Check.PROPERTY)
     for name, b, a in zip(names, before, after):
         if isinstance(b, torch.Tensor):
             if not isinstance(a, torch.Tensor) or type(a) is not torch.Tensor \
@@ -256,12 +273,10 @@ def unchanged(before: list, after: list | None, names: list[str]) -> None:
                     t("the input `{name}` was modified in place", name=name),
                     expected=t("`{name}` unchanged after the call", name=name),
                     got=t("`{name}` changed", name=name),
-                    likely="an in-place operation (a method ending in `_`, `+=`, `/=`, "
-                           "or an assignment into a slice) changed the caller's tensor; "
-                           "compute a new tensor instead")
+                    likely=causes.IN_PLACE, check=Check.PROPERTY)
 
 
 def true(condition: bool, summary: str, *, expected: str = "", got: str = "",
-         likely: str = "") -> None:
+         likely: Cause | str = "", check: Check = Check.PROPERTY) -> None:
     if not condition:
-        raise CaseFailure(summary, expected=expected, got=got, likely=likely)
+        raise CaseFailure(summary, expected=expected, got=got, likely=likely, check=check)

@@ -15,13 +15,15 @@ import pytest
 import torch
 
 from checker import manifest
+from checker.judge import causes
 from checker.judge.compare import CaseFailure
+from checker.judge.diagnose import cause_of_error
 from checker.engine.forbidden import scan_source
 from checker.engine.problems import Problem
 from checker.i18n import t
 from checker.engine.sandbox import Limits
 from checker.engine.submission import Submission
-from checker.judge.results import CaseResult, ExerciseResult, Failure, RunResult, Status
+from checker.judge.results import Check, CaseResult, ExerciseResult, Failure, RunResult, Status
 from checker.engine.supervisor import LearnerProblem, Workers
 
 MAX_OUTPUT = 2000
@@ -37,6 +39,7 @@ STATUS_OF = {
 }
 
 CASE_RESULT = pytest.StashKey[CaseResult]()
+LEARNER = pytest.StashKey["Learner"]()
 
 
 def case_name(item) -> str | None:
@@ -58,6 +61,7 @@ class Learner:
     def __init__(self, exercise: manifest.Exercise, worker, reference):
         self.exercise = exercise
         self.reference = reference       # the reference solution's module (the `ref` fixture)
+        self.last_function = ""          # the function the case called last
         self._worker = worker
 
     def __getattr__(self, func: str):
@@ -66,6 +70,7 @@ class Learner:
         return lambda *args, **kwargs: self.call(func, *args, **kwargs).result
 
     def call(self, func: str, *args, grad=None, return_args=False, **kwargs):
+        self.last_function = func
         seen = len(self._worker.forbidden_calls)
         try:
             returned = self._worker.call(func, args, kwargs, grad=grad, return_args=return_args)
@@ -81,8 +86,7 @@ class Learner:
                 summary = t("{call} was called", call=call)
             raise CaseFailure(summary, expected=t("no call to a forbidden function"),
                               got=t("a call to {call}", call=call),
-                              likely=t("this exercise asks you to build it yourself; "
-                                       "see RULES in the file's docstring"))
+                              likely=causes.FORBIDDEN_CALL, check=Check.FORBIDDEN)
         return returned
 
     def with_inputs(self, func: str, *args, **kwargs):
@@ -133,7 +137,8 @@ class CheckPlugin:
     @pytest.fixture
     def learner(self, request, ref) -> Learner:
         exercise = self.exercise_of(request.node)
-        return Learner(exercise, self.worker_for(exercise), ref)
+        learner = request.node.stash[LEARNER] = Learner(exercise, self.worker_for(exercise), ref)
+        return learner
 
     @pytest.fixture
     def ref(self, request):
@@ -203,26 +208,32 @@ class CheckPlugin:
         if len(output) > MAX_OUTPUT:
             output = output[:MAX_OUTPUT] + t("\n... ({n} more characters)",
                                              n=len(output) - MAX_OUTPUT)
-        result = CaseResult(exercise.id, name, item.nodeid, Status.PASSED, call.duration, None, output)
+        result = CaseResult(exercise.id, name, item.nodeid, Status.PASSED, call.duration, None,
+                            output)
+        learner = item.stash.get(LEARNER, None)
+        result.function = learner.last_function if learner is not None else ""
         exc = call.excinfo.value if call.excinfo is not None else None
         if call.when == "setup":
             result.status = Status.ERROR
-            result.failure = Failure(t("the case could not be set up: {error}", error=repr(exc)))
+            result.failure = Failure(t("the case could not be set up: {error}", error=repr(exc)),
+                                     check=Check.PROBLEM)
         elif exc is None:
             pass
         elif isinstance(exc, LearnerProblem):
             result.status = STATUS_OF[exc.kind]
-            frames = [] if result.status == Status.NOT_STARTED else exc.frames  # a stub needs no traceback
-            result.failure = Failure(exc.summary, error_type=exc.error_type, frames=frames,
-                                     likely=_likely_for(exc), kind=exc.kind)
+            result.failure = _problem_failure(exc, exercise)
         elif isinstance(exc, CaseFailure):
             result.status = Status.FAILED
-            result.failure = Failure(exc.summary, exc.expected, exc.got, exc.detail, exc.likely)
+            result.failure = Failure(exc.summary, exc.expected, exc.got, exc.detail, exc.likely,
+                                     cause=exc.cause.id if exc.cause else "",
+                                     specific=bool(exc.cause) and not exc.cause.generic,
+                                     check=exc.check, not_checked=exc.not_checked, fix=exc.fix)
         else:  # a bug in the kit's own case code: say so rather than blame the learner
             result.status = Status.ERROR
             result.failure = Failure(t("the checker itself failed on this case: {error_type}: "
                                        "{error}", error_type=type(exc).__name__, error=exc),
-                                     likely=t("please report this to the kit's maintainers"))
+                                     fix=t("please report this to the kit's maintainers"),
+                                     check=Check.PROBLEM)
         return result
 
     @pytest.hookimpl(optionalhook=True)
@@ -235,12 +246,17 @@ class CheckPlugin:
         meta = {"exercise": exercise.id, "case": case_name(item) or item.name,
                 "points": round(exercise.points / count, 4)}
         meta["status"] = case_.status
+        if case_.function:
+            meta["function"] = case_.function
         if case_.failure is not None:
             meta["message"] = case_.failure.summary
             f = case_.failure
             meta["failure"] = {k: v[:1000] for k, v in (
                 ("expected", f.expected), ("got", f.got), ("detail", f.detail),
-                ("likely", f.likely), ("kind", f.kind)) if v}
+                ("likely", f.likely), ("kind", f.kind), ("cause", f.cause), ("fix", f.fix),
+                ("check", f.check)) if v}
+            if f.not_checked:
+                meta["not_checked"] = True
         return meta
 
     @pytest.hookimpl(optionalhook=True)
@@ -273,7 +289,7 @@ def _short_text(exc) -> str:
     return "\n".join(parts)
 
 
-def likely_table() -> dict[Problem, str]:
+def fixes(exercise: manifest.Exercise) -> dict[Problem, str]:
     """What to do about each kind of problem, in the run's language."""
     return {
         Problem.NOT_IMPLEMENTED: t("replace `raise NotImplementedError` with your implementation"),
@@ -283,13 +299,25 @@ def likely_table() -> dict[Problem, str]:
         Problem.CRASH: t("the exercise must not end the process (os._exit, signals) or crash Python"),
         Problem.EXIT: t("do not call sys.exit() or exit() in an exercise; return a value instead"),
         Problem.MISSING: t("keep the function names of the stub exactly as they are"),
-        Problem.MISSING_FILE: t("restore the file: `attn-kit reset NN` puts the original stub back"),
+        Problem.MISSING_FILE: t("restore the file: `attn-kit reset {id}` puts the original stub "
+                                "back", id=exercise.id),
         Problem.UNREADABLE: t("submit the exercise file itself: a UTF-8 .py file, not a link, "
                         "under 512 kB"),
-        Problem.FORBIDDEN: t("this exercise asks you to build it yourself: see RULES in the file's "
-                       "docstring"),
     }
 
 
-def _likely_for(problem: LearnerProblem) -> str:
-    return likely_table().get(problem.kind, "")
+def _problem_failure(problem: LearnerProblem, exercise: manifest.Exercise) -> Failure:
+    """The failure of a case whose call gave nothing to compare."""
+    frames = [] if STATUS_OF[problem.kind] == Status.NOT_STARTED else problem.frames  # a stub needs no traceback
+    failure = Failure(problem.summary, error_type=problem.error_type, frames=frames,
+                      kind=problem.kind, check=Check.PROBLEM,
+                      fix=fixes(exercise).get(problem.kind, ""))
+    found = None
+    if problem.kind == Problem.FORBIDDEN:
+        found, failure.check = causes.FORBIDDEN_CALL, Check.FORBIDDEN
+    elif problem.kind == Problem.EXCEPTION:
+        failure.check = Check.RAISED
+        found = cause_of_error(problem.error_type, problem.message, problem.frames)
+    if found is not None:
+        failure.likely, failure.cause, failure.specific = found.render(), found.id, not found.generic
+    return failure

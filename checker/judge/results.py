@@ -28,6 +28,21 @@ class Status(StrEnum):
         return STATUS_WORDS[self]
 
 
+class Check(StrEnum):
+    """What kind of check a case failed (the report shows the most telling one first)."""
+
+    PROBLEM = "problem"        # nothing came back: not started, a timeout, a crash, ...
+    RAISED = "raised"          # the learner's code raised an exception
+    FORBIDDEN = "forbidden"    # a forbidden call
+    TYPE = "type"              # not a tensor, not a tuple, a subclass, complex
+    SHAPE = "shape"
+    VALUES = "values"
+    DTYPE = "dtype"
+    DEVICE = "device"
+    GRADIENT = "gradient"
+    PROPERTY = "property"      # inputs unchanged, rows sum to 1, no peeking, ...
+
+
 STATUS_WORDS = {Status.PASSED: N_("passed"), Status.FAILED: N_("failed"),
                 Status.NOT_STARTED: N_("not started"), Status.ERROR: N_("error"),
                 Status.TIMEOUT: N_("timeout")}
@@ -41,10 +56,15 @@ class Failure:
     expected: str = ""                 # rendered expected value
     got: str = ""                      # rendered value that came back
     detail: str = ""                   # e.g. the first place they differ
-    likely: str = ""                   # a likely cause
+    likely: str = ""                   # a likely cause, or what to do
     error_type: str = ""               # the learner's exception type, when one was raised
     kind: Problem | None = None        # why nothing came back: timeout, syntax, missing_file...
     frames: list = field(default_factory=list)  # the learner's own traceback frames only
+    cause: str = ""                    # the id of the likely cause (judge.causes), if any
+    specific: bool = False             # the cause names a recognised mistake (not a general hint)
+    check: Check = Check.VALUES        # what kind of check failed
+    not_checked: bool = False          # a property that holds, waiting for the right values
+    fix: str = ""                      # what to do (for a problem with a known remedy)
 
 
 @dataclass
@@ -56,6 +76,7 @@ class CaseResult:
     duration: float = 0.0
     failure: Failure | None = None
     output: str = ""                   # what the learner's code printed (truncated)
+    function: str = ""                 # the learner's function the case called last
 
 
 @dataclass
@@ -97,12 +118,21 @@ class ExerciseResult:
             return self.points if self.status == Status.PASSED else 0.0
         return round(self.points * self.passed / self.total, 2)
 
-    def first_problem(self) -> CaseResult | None:
-        """The case to show the learner: the first that is not passed and not just 'not started'."""
-        for case in self.cases:
-            if case.status not in (Status.PASSED, Status.NOT_STARTED):
-                return case
-        return next((c for c in self.cases if c.status != Status.PASSED), None)
+    def telling_case(self) -> CaseResult | None:
+        """The failing case that best exposes the mistake, to show the learner.
+
+        A timeout or an error first (the file cannot be used), then a forbidden call;
+        then a failure whose cause names a recognised mistake before one that only
+        differs, a wrong shape or type before wrong values, values before dtype,
+        device, gradient and other properties; a property case waiting for the right
+        values, and a case that is not started, last. Ties keep the cases' order.
+        """
+        failing = [c for c in self.cases if c.status != Status.PASSED]
+        return min(failing, key=_rank) if failing else None
+
+    def not_checked(self) -> list[CaseResult]:
+        """Property cases that hold but cannot count until the values are right."""
+        return [c for c in self.cases if c.failure is not None and c.failure.not_checked]
 
     def summary(self, all_or_nothing: bool = False) -> dict:
         # the title in English, a stable id like each case's `metadata.case`; the
@@ -111,6 +141,26 @@ class ExerciseResult:
         return {"id": self.id, "title": title, "status": self.status,
                 "passed": self.passed, "total": self.total,
                 "score": self.score(all_or_nothing), "max_score": self.points}
+
+
+_CHECK_ORDER = {Check.SHAPE: 0, Check.TYPE: 0, Check.RAISED: 1, Check.VALUES: 1,
+                Check.PROBLEM: 1, Check.DTYPE: 2, Check.DEVICE: 2, Check.GRADIENT: 3,
+                Check.PROPERTY: 4, Check.FORBIDDEN: 0}
+
+
+def _rank(case: CaseResult) -> tuple:
+    f = case.failure
+    if case.status in (Status.TIMEOUT, Status.ERROR):
+        return (0,)
+    if case.status == Status.NOT_STARTED:
+        return (5,)
+    if f is None:
+        return (3,)
+    if f.not_checked:
+        return (4,)
+    if f.check == Check.FORBIDDEN:
+        return (1,)
+    return (2, 0 if f.specific else 1, _CHECK_ORDER.get(f.check, 5))
 
 
 @dataclass

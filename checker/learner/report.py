@@ -133,7 +133,7 @@ def panel(e: ExerciseResult, exercises_dir: str, plain: bool, where: str = "cli"
         lines.append(Text(""))
         lines.append(_next_steps(e, path, where))
         return _box(e, lines, plain)
-    case = e.first_problem()
+    case = e.telling_case()
     failed = [c for c in e.cases if c.status != Status.PASSED]
     lines.append(_kv(t("Case"), case.name))
     f = case.failure

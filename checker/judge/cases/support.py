@@ -9,7 +9,9 @@ import pytest
 import torch
 
 from checker.i18n import Translated, t
-from checker.judge import compare
+from checker.judge import causes, compare
+from checker.judge.causes import cause  # noqa: F401  (for the case files' own causes)
+from checker.judge.results import Check
 
 
 def case(name: str):
@@ -64,16 +66,11 @@ def values_correct(learner, func: str, got, *args, **kwargs) -> None:
         else:
             compare.close(got, expected)
     except compare.CaseFailure as failure:
-        if failure.likely:
-            likely = t("this case counts only with correct values: get the cases about values "
-                       "to pass first ({likely})", likely=failure.likely)
-        else:
-            likely = t("this case counts only with correct values: get the cases about values "
-                       "to pass first")
         raise compare.CaseFailure(
             t("the property holds, but {summary}", summary=failure.summary),
             expected=failure.expected, got=failure.got, detail=failure.detail,
-            likely=likely) from None
+            fix="this case counts once the values are right: get the cases about values to "
+                "pass first", check=Check.PROPERTY, not_checked=True) from None
 
 
 def unchanged(learner, func: str, names: list[str], *args, **kwargs) -> None:
@@ -102,21 +99,24 @@ def gradients(learner, ref_fn, func: str, args: list, wrt: list[int], names: lis
             "no gradient flows back through the result",
             expected="a result connected to the inputs' autograd graph",
             got="a result that does not require grad",
-            likely="is something detached (.detach(), torch.no_grad(), .item(), argmax, "
-                   "a tensor rebuilt from Python numbers)?")
+            likely=causes.DETACHED, check=Check.GRADIENT)
     if not isinstance(grads, list):
         shape = grads.get("wrong_shape") if isinstance(grads, dict) else "?"
         raise compare.CaseFailure("the result has the wrong shape, so its gradient cannot be "
                                   "compared", expected=t("shape {shape}", shape=list(out.shape)),
-                                  got=t("shape {shape}", shape=shape))
+                                  got=t("shape {shape}", shape=shape), check=Check.SHAPE)
     for name, got, exp in zip(names, grads, expected):
         if got is None:
             raise compare.CaseFailure(t("no gradient reaches `{name}`", name=name),
                                       expected=t("a gradient for `{name}`", name=name),
                                       got=compare.code("None"),
-                                      likely=t("does the result really depend on `{name}` "
-                                               "through differentiable operations?", name=name))
-        compare.close(got, exp, what=t("the gradient with respect to `{name}`", name=name))
+                                      likely=causes.NO_GRADIENT_TO(name=name),
+                                      check=Check.GRADIENT)
+        try:
+            compare.close(got, exp, what=t("the gradient with respect to `{name}`", name=name))
+        except compare.CaseFailure as failure:
+            failure.check = Check.GRADIENT
+            raise
 
 
 def dtype_kept(learner, func: str, *args, output_index=None, expected=torch.float64, **kwargs):
@@ -141,4 +141,4 @@ def no_forbidden_source(learner, func: str, *args, expected: str, **kwargs) -> N
     found = learner.static_violations()
     compare.true(not found, t("the file uses {call}", call=found[0].call) if found else "",
                  expected=expected, got=Translated("; ".join(v.describe() for v in found)),
-                 likely="this exercise asks you to build it yourself (see RULES in the file)")
+                 likely=causes.FORBIDDEN_CALL, check=Check.FORBIDDEN)

@@ -1,0 +1,93 @@
+"""Likely causes: the mistakes the report can name, each with a stable id.
+
+A cause is the kit's guess at *why* a case failed ("your result matches X @ W_Q.T":
+the weight was transposed). A wrong guess misleads a learner more than silence, so
+every cause has an id, the kit's library of wrong implementations declares for each
+file the cause it must be given (``tests/implementations/wrong``), and a test fails
+when the report names another cause or none. The JSON report carries the id
+(``failure.cause``), which is also what a class summary counts.
+
+Causes shared by several exercises are defined here; an exercise's own causes are
+defined at the top of its case file with the same ``cause(...)`` call. The text is
+an English message id (``t()``): it is shown in the run's language.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from checker.i18n import t
+
+REGISTRY: dict[str, "Cause"] = {}
+
+
+@dataclass(frozen=True)
+class Cause:
+    id: str
+    text: str                      # English message id, may hold {placeholders}
+    generic: bool = False          # a general hint (no mistake recognised), ranked lower
+    values: tuple = ()             # placeholder values, filled with ``cause(name=...)``
+
+    def __call__(self, **values) -> "Cause":
+        """This cause with its placeholders filled in."""
+        return replace(self, values=tuple(sorted(values.items())))
+
+    def render(self) -> str:
+        """The text in the run's language."""
+        return t(self.text, **dict(self.values))
+
+
+def cause(id: str, text: str, *, generic: bool = False) -> Cause:  # noqa: A002
+    """Define (once) a cause with a stable id."""
+    found = REGISTRY.get(id)
+    if found is not None:
+        if found.text != text:
+            raise ValueError(f"cause {id!r} is defined twice with different texts")
+        return found
+    REGISTRY[id] = Cause(id, text, generic)
+    return REGISTRY[id]
+
+
+# ------------------------------------------------------------------- results
+NOT_A_TENSOR_LIST = cause("result_is_list", "build the result with tensor operations instead of "
+                                            "a Python list")
+NO_RETURN = cause("no_return", "is a `return` statement missing?")
+NUMPY_RESULT = cause("numpy_result", "stay in torch: numpy arrays are not accepted")
+SUBCLASS_RESULT = cause("tensor_subclass", "return a plain tensor, e.g. build it with torch "
+                                           "operations rather than wrapping it in a custom class")
+NOT_A_TUPLE = cause("not_a_tuple", "return a tuple: `return {names}`")
+LIST_NOT_TUPLE = cause("list_not_tuple", "a list came back; the contract asks for a tuple: "
+                                         "`return {names}`")
+COMPLEX_RESULT = cause("complex_result", "keep to real numbers: where does a complex dtype "
+                                         "come in?")
+WRONG_DEVICE = cause("wrong_device", "create tensors on the inputs' device")
+DTYPE_CHANGED = cause("dtype_changed", "keep the input's dtype: avoid creating tensors with a "
+                                       "fixed dtype or mixing in tensors of another dtype")
+IN_PLACE = cause("in_place", "an in-place operation (a method ending in `_`, `+=`, `/=`, or an "
+                             "assignment into a slice) changed the caller's tensor; compute a "
+                             "new tensor instead")
+TAMPERED = cause("tampered", "the exercise's process was tampered with")
+
+# -------------------------------------------------------------------- shapes
+LAST_TWO_SWAPPED = cause("last_two_swapped", "the last two dimensions are swapped: is one "
+                                             "operand transposed the wrong way?")
+SCALAR_RESULT = cause("scalar_result", "a single number came back: is it an index or a score "
+                                       "instead of a row?")
+BATCH_DIMS_LOST = cause("batch_dims", "the number of dimensions differs: are leading batch "
+                                      "dimensions kept? Use transpose(-2, -1) rather than .T or "
+                                      "transpose(0, 1).", generic=True)
+SHAPE_GENERIC = cause("shape_generic", "check which dimensions each operand contributes to the "
+                                       "result", generic=True)
+
+# ------------------------------------------------------------------- values
+NAN_RESULT = cause("nan_result", "the result contains NaN: an overflow (exp of a large number), "
+                                 "0/0, or inf - inf somewhere?", generic=True)
+
+# ---------------------------------------------------------------- gradients
+DETACHED = cause("detached", "is something detached (.detach(), torch.no_grad(), .item(), "
+                             "argmax, a tensor rebuilt from Python numbers)?")
+NO_GRADIENT_TO = cause("no_gradient_to", "does the result really depend on `{name}` through "
+                                         "differentiable operations?")
+
+# ------------------------------------------------------------------ the rules
+FORBIDDEN_CALL = cause("forbidden_call", "this exercise asks you to build it yourself: see "
+                                         "RULES in the file's docstring")
