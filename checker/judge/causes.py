@@ -85,8 +85,14 @@ NAN_RESULT = cause("nan_result", "the result contains NaN: an overflow (exp of a
 # ---------------------------------------------------------------- gradients
 DETACHED = cause("detached", "is something detached (.detach(), torch.no_grad(), .item(), "
                              "argmax, a tensor rebuilt from Python numbers)?")
-NO_GRADIENT_TO = cause("no_gradient_to", "does the result really depend on `{name}` through "
-                                         "differentiable operations?")
+PARTIAL_DETACH = cause("partial_detach", "the result is right but its gradient is not: part of "
+                                         "the computation is detached or runs under "
+                                         "torch.no_grad() (only a constant shift, such as the "
+                                         "max, may be)")
+NO_GRADIENT_TO = cause("no_gradient_to", "something between `{name}` and the result is cut off "
+                                         "from autograd: .detach(), torch.no_grad(), .item() "
+                                         "or .tolist(), argmax, or a tensor rebuilt from "
+                                         "Python numbers")
 
 # ------------------------------------------------------------------ the rules
 FORBIDDEN_CALL = cause("forbidden_call", "this exercise asks you to build it yourself: see "

@@ -184,7 +184,7 @@ def _index(flat_index: int, shape_) -> tuple:
 
 def close(got, expected: torch.Tensor, *, what: str = "the result", rtol=None, atol=None,
           exact: bool = False, suspects: dict | None = None,
-          likely: Cause | str = "") -> torch.Tensor:
+          likely: Cause | str = "", fix: str = "") -> torch.Tensor:
     """``got`` must be a tensor of ``expected``'s shape with values close to it.
 
     ``suspects`` maps a classic mistake (a ``Cause``) to the tensor that mistake
@@ -230,7 +230,8 @@ def close(got, expected: torch.Tensor, *, what: str = "the result", rtol=None, a
     if not cause and bool(torch.isnan(g).any()) and not bool(torch.isnan(e).any()):
         cause = causes.NAN_RESULT
     raise CaseFailure(t("{what}: right shape, wrong values", what=what),
-                      expected=describe(expected), got=describe(got), detail=detail, likely=cause)
+                      expected=describe(expected), got=describe(got), detail=detail, likely=cause,
+                      fix=fix)
 
 
 def _num(x: torch.Tensor) -> str:
@@ -277,6 +278,7 @@ def unchanged(before: list, after: list | None, names: list[str]) -> None:
 
 
 def true(condition: bool, summary: str, *, expected: str = "", got: str = "",
-         likely: Cause | str = "", check: Check = Check.PROPERTY) -> None:
+         likely: Cause | str = "", check: Check = Check.PROPERTY, fix: str = "") -> None:
     if not condition:
-        raise CaseFailure(summary, expected=expected, got=got, likely=likely, check=check)
+        raise CaseFailure(summary, expected=expected, got=got, likely=likely, check=check,
+                          fix=fix)

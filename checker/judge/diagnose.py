@@ -26,6 +26,18 @@ DEVICE_MIX = cause(
     "device_mix",
     "tensors on two devices met in one operation: create new tensors (such as the mask) "
     "on the input's device, e.g. `device=X.device`")
+MISPLACED_TRANSPOSE = cause(
+    "misplaced_transpose",
+    "`{call}` transposes an operand that should keep its layout: in a matrix product the "
+    "inner sizes must agree")
+BAD_RESHAPE = cause(
+    "bad_reshape",
+    "a reshape or view with sizes that do not multiply to the tensor's size: take each size "
+    "from the tensor it belongs to (n_k is K.shape[-2], not Q's)")
+BOOL_MASK_NEEDED = cause(
+    "bool_mask_needed",
+    "masked_fill wants a bool mask: turn a 0/1 mask into one with `mask == 0` (the blocked "
+    "positions) rather than `~mask` or the mask as it is")
 DTYPE_MIX = cause(
     "dtype_mix",
     "tensors of two dtypes met in one operation: a new tensor (such as a float64 mask "
@@ -37,7 +49,6 @@ _MATRIX = re.compile(r"must be a matrix|must be a 2D|2D tensor|mat1 and mat2|sha
                      r"multiplied|must be a 3D tensor|einsum\(\)|subscript|Dimension out of "
                      r"range|size of tensor a|expected 2D|expected 3D", re.I)
 _DEVICE = re.compile(r"same device|on the expected device|device type|meta", re.I)
-_DTYPE = re.compile(r"same dtype|expected scalar type|expected m1 and m2|dtype", re.I)
 _TWO_D_CALLS = (("torch.mm(", "torch.mm"), (".mm(", ".mm"), ("torch.bmm(", "torch.bmm"),
                 (".bmm(", ".bmm"), ("torch.outer(", "torch.outer"), ("torch.dot(", "torch.dot"),
                 ("torch.mv(", "torch.mv"))
@@ -58,19 +69,63 @@ def _two_d_call(code: str) -> str:
     return ""
 
 
-def cause_of_error(error_type: str, message: str, frames: list[dict]) -> Cause | None:
-    """The likely cause of an exception the learner's code raised, or None."""
+def _transpose(code: str) -> str:
+    found = re.search(r"\w+(?:\.T\b|\.mT\b|\.t\(\)|\.transpose\([^)]*\))", code)
+    return found.group(0) if found else ""
+
+
+def function_source(source: str | None, frames: list[dict]) -> str:
+    """The text of the learner's function in which the error was raised ('' if unknown)."""
+    import ast
+
+    if not source or not frames:
+        return ""
+    name, line = frames[-1].get("function"), frames[-1].get("line")
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return ""
+    lines = source.splitlines()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name \
+                and node.lineno <= (line or 0) <= (node.end_lineno or 0):
+            return "\n".join(lines[node.lineno - 1:node.end_lineno])
+    return ""
+
+
+def cause_of_error(error_type: str, message: str, frames: list[dict], *,
+                   batched: bool = True, code_suspects: dict | None = None,
+                   body: str = "") -> Cause | None:
+    """The likely cause of an exception the learner's code raised, or None.
+
+    ``batched``: the call had inputs with leading batch dimensions (without them, 2-D-only
+    code cannot be the reason). ``code_suspects`` maps a regular expression to a cause:
+    a case that knows a classic mistake by the code it leaves names it so; it is looked
+    for in ``body``, the text of the learner's function that raised (or else the line).
+    """
     code = " ".join(str(f.get("code", "")) for f in frames[-2:])
+    for pattern, found in (code_suspects or {}).items():
+        if re.search(pattern, body or code):
+            return found
     if _OVERFLOW.search(message):
         value = re.search(r"-?\d+(?:\.\d+)?e\d+|-?\d{6,}", code)
         return FLOAT16_FILL(value=value.group(0) if value else "-1e9")
-    if error_type == "RuntimeError" and _DEVICE.search(message) and "device" in message.lower():
+    if error_type != "RuntimeError":
+        return None
+    if re.search(r"shape '\[[^\]]*\]' is invalid for input of size", message) and \
+            re.search(r"\.(reshape|view)\(", code):
+        return BAD_RESHAPE
+    if "only supports boolean masks" in message:
+        return BOOL_MASK_NEEDED
+    if _DEVICE.search(message) and "device" in message.lower():
         return DEVICE_MIX
-    if error_type == "RuntimeError" and _MATRIX.search(message):
-        call = _two_d_call(code)
+    if "expected m1 and m2 to have the same dtype" in message or re.search(
+            r"same dtype|expected scalar type \w+ but found", message):
+        return DTYPE_MIX
+    if _MATRIX.search(message):
+        call = _two_d_call(code) if batched else ""
         if call:
             return TWO_D_ONLY(call=call)
-    if error_type == "RuntimeError" and _DTYPE.search(message) and "dtype" in message.lower() \
-            or "expected m1 and m2 to have the same dtype" in message:
-        return DTYPE_MIX
+        if not batched and _transpose(code) and "cannot be multiplied" in message:
+            return MISPLACED_TRANSPOSE(call=_transpose(code))
     return None

@@ -17,7 +17,7 @@ import torch
 from checker import manifest
 from checker.judge import causes
 from checker.judge.compare import CaseFailure
-from checker.judge.diagnose import cause_of_error
+from checker.judge.diagnose import cause_of_error, function_source
 from checker.engine.forbidden import scan_source
 from checker.engine.problems import Problem
 from checker.i18n import t
@@ -62,6 +62,8 @@ class Learner:
         self.exercise = exercise
         self.reference = reference       # the reference solution's module (the `ref` fixture)
         self.last_function = ""          # the function the case called last
+        self.batched = False             # ... with inputs that have leading batch dimensions
+        self.code_suspects: dict = {}    # regex on the learner's failing line -> cause
         self._worker = worker
 
     def __getattr__(self, func: str):
@@ -69,8 +71,14 @@ class Learner:
             raise AttributeError(func)
         return lambda *args, **kwargs: self.call(func, *args, **kwargs).result
 
+    def expect(self, code_suspects: dict) -> None:
+        """Name a classic mistake by the line of code that raised: ``{regex: cause}``."""
+        self.code_suspects.update(code_suspects)
+
     def call(self, func: str, *args, grad=None, return_args=False, **kwargs):
         self.last_function = func
+        self.batched = any(isinstance(a, torch.Tensor) and a.dim() >= 3
+                           for a in (*args, *kwargs.values()))
         seen = len(self._worker.forbidden_calls)
         try:
             returned = self._worker.call(func, args, kwargs, grad=grad, return_args=return_args)
@@ -107,6 +115,10 @@ class Learner:
 
     def static_violations(self) -> list:
         return static_violations(self.exercise, self._worker.source)
+
+    def source_text(self) -> str | None:
+        """The learner's file as the checker read it (plain text, never run here)."""
+        return self._worker.source.text
 
 
 class CheckPlugin:
@@ -221,7 +233,7 @@ class CheckPlugin:
             pass
         elif isinstance(exc, LearnerProblem):
             result.status = STATUS_OF[exc.kind]
-            result.failure = _problem_failure(exc, exercise)
+            result.failure = _problem_failure(exc, exercise, learner)
         elif isinstance(exc, CaseFailure):
             result.status = Status.FAILED
             result.failure = Failure(exc.summary, exc.expected, exc.got, exc.detail, exc.likely,
@@ -306,7 +318,8 @@ def fixes(exercise: manifest.Exercise) -> dict[Problem, str]:
     }
 
 
-def _problem_failure(problem: LearnerProblem, exercise: manifest.Exercise) -> Failure:
+def _problem_failure(problem: LearnerProblem, exercise: manifest.Exercise,
+                     learner: Learner | None) -> Failure:
     """The failure of a case whose call gave nothing to compare."""
     frames = [] if STATUS_OF[problem.kind] == Status.NOT_STARTED else problem.frames  # a stub needs no traceback
     failure = Failure(problem.summary, error_type=problem.error_type, frames=frames,
@@ -317,7 +330,11 @@ def _problem_failure(problem: LearnerProblem, exercise: manifest.Exercise) -> Fa
         found, failure.check = causes.FORBIDDEN_CALL, Check.FORBIDDEN
     elif problem.kind == Problem.EXCEPTION:
         failure.check = Check.RAISED
-        found = cause_of_error(problem.error_type, problem.message, problem.frames)
+        body = function_source(learner.source_text() if learner else None, problem.frames)
+        found = cause_of_error(problem.error_type, problem.message, problem.frames,
+                               batched=learner.batched if learner else True,
+                               code_suspects=learner.code_suspects if learner else None,
+                               body=body)
     if found is not None:
         failure.likely, failure.cause, failure.specific = found.render(), found.id, not found.generic
     return failure

@@ -2,14 +2,55 @@
 import torch
 
 from checker.judge import compare
-from checker.judge.cases.support import case, dtype_kept, gradients, randn, unchanged
+from checker.judge.cases.support import case, cause, dtype_kept, gradients, randn, unchanged
+from checker.judge.results import Check
 
 D, N, D_V = 5, 6, 3  # key size, number of entries, value size: all different
+
+ARGMIN = cause("ex01_argmin", "the value of the key with the SMALLEST score (argmin instead of "
+                              "argmax?)")
+KEY_ROW = cause("ex01_key_row", "the winning key row instead of the value row stored under it")
+NEAREST = cause("ex01_nearest_key", "the value of the nearest key (by distance or angle), but "
+                                    "the score is the plain dot product")
+LARGEST_TERM = cause("ex01_largest_term", "the value of the key with the largest single "
+                                          "product: the score sums the products (a dot product)")
+SHARP_SOFTMAX = cause("ex01_sharp_softmax", "a blend of value rows very close to the best one: "
+                                            "a hard lookup returns exactly one row, picked with "
+                                            "argmax, not a softmax with a small temperature")
+NO_SOFTMAX = cause("ex01_no_softmax", "the raw scores used as weights: a softmax is missing")
+SUM_NORMALISED = cause("ex01_sum_normalised", "the scores divided by their sum: a softmax "
+                                              "exponentiates first, so every weight is positive")
+SCALED = cause("ex01_scaled", "scores divided by √d: exercise 01 uses the unscaled scores")
+HARD_FOR_SOFT = cause("ex01_hard_for_soft", "the hard lookup's answer: a soft lookup blends "
+                                            "every value row")
+SINGLETON = cause("ex01_singleton_softmax", "the plain sum of the value rows: the softmax ran "
+                                            "over an axis of size 1")
+BLENDS_KEYS = cause("ex01_blends_keys", "a blend of the key rows: a soft lookup blends the "
+                                        "value rows")
+MEAN_AGAIN = cause("ex01_mean_of_weighted", "the weighted average divided by n once more (a "
+                                            "mean where the weights already sum to 1)")
+OVERFLOW = cause("ex01_overflow", "exp of large raw scores overflows to inf, and inf / inf is "
+                                  "NaN: subtract the largest score first, or use torch.softmax")
 
 
 def _inputs(gen, dtype=torch.float32, scale=1.0):
     return randn(gen, D, dtype=dtype, scale=scale), randn(gen, N, D, dtype=dtype), \
         randn(gen, N, D_V, dtype=dtype)
+
+
+def _soft_suspects(query, keys, values) -> dict:
+    """What the classic soft-lookup mistakes give on these inputs."""
+    scores = keys @ query
+    return {
+        NO_SOFTMAX: scores @ values,
+        SUM_NORMALISED: (scores / scores.sum()) @ values,
+        SCALED: torch.softmax(scores / D**0.5, 0) @ values,
+        HARD_FOR_SOFT: values[scores.argmax()],
+        SINGLETON: values.sum(0),
+        BLENDS_KEYS: torch.softmax(scores, 0) @ keys,
+        MEAN_AGAIN: torch.softmax(scores, 0) @ values / len(values),
+        OVERFLOW: (torch.exp(scores) / torch.exp(scores).sum()) @ values,
+    }
 
 
 @case("hard_lookup: a query that matches one key exactly returns that key's value")
@@ -18,8 +59,7 @@ def test_hard_lookup_dictionary(learner, ref):
     values = torch.arange(12.0).reshape(4, 3)
     query = torch.tensor([0.0, 0.0, 2.0, 0.0, 0.0])   # points along key 2
     compare.close(learner.hard_lookup(query, keys, values), ref.hard_lookup(query, keys, values),
-                  suspects={"the key row, not the value row": keys[2],
-                            "the value of the key with the SMALLEST score (argmin?)": values[0]})
+                  suspects={KEY_ROW: keys[2], ARGMIN: values[0]})
 
 
 @case("hard_lookup: random query, 6 keys of size 5, values of size 3")
@@ -27,9 +67,7 @@ def test_hard_lookup_random(learner, ref, gen):
     query, keys, values = _inputs(gen)
     scores = keys @ query
     compare.close(learner.hard_lookup(query, keys, values), ref.hard_lookup(query, keys, values),
-                  suspects={"the value of the key with the SMALLEST score (argmin?)":
-                            values[scores.argmin()],
-                            "the best key itself instead of its value": keys[scores.argmax()]})
+                  suspects={ARGMIN: values[scores.argmin()], KEY_ROW: keys[scores.argmax()]})
 
 
 @case("hard_lookup: the winner has the largest dot product, not the nearest key")
@@ -40,8 +78,7 @@ def test_hard_lookup_dot_not_distance(learner, ref):
                          [-1.0, 0.0, 0.0, 0.0, 0.0]])
     values = torch.tensor([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]])
     compare.close(learner.hard_lookup(query, keys, values), ref.hard_lookup(query, keys, values),
-                  suspects={"the value of the NEAREST key: the score is the dot product":
-                            values[0]})
+                  suspects={NEAREST: values[0]})
 
 
 @case("hard_lookup: the score is the whole dot product, not its largest term")
@@ -52,8 +89,31 @@ def test_hard_lookup_whole_dot_product(learner, ref):
                          [-1.0, 0.5, 0.0, 0.0, 0.0]])
     values = torch.tensor([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]])
     compare.close(learner.hard_lookup(query, keys, values), ref.hard_lookup(query, keys, values),
-                  suspects={"the value of the key with the largest single product: sum the "
-                            "products (a dot product) first": values[0]})
+                  suspects={LARGEST_TERM: values[0]})
+
+
+@case("hard_lookup: close but untied best keys: exactly the best value row, bit for bit")
+def test_hard_lookup_exact_row(learner, ref, gen):
+    query = torch.tensor([1.0, 0.5, -0.25, 0.0, 2.0])
+    keys = randn(gen, N, D)
+    keys[1] = keys[4] = 3 * query        # far ahead of the random keys, and nearly tied
+    keys[4, 0] += 2e-4                   # the best key, ahead of key 1 by 0.0002 only
+    values = randn(gen, N, D_V) * 10
+    got = compare.tensor(learner.hard_lookup(query, keys, values))
+    expected = ref.hard_lookup(query, keys, values)
+    compare.shape(got, expected.shape)
+    compare.close(got, expected, exact=True,
+                  likely=SHARP_SOFTMAX if _between(got, values[1], values[4]) else "")
+
+
+def _between(got: torch.Tensor, a: torch.Tensor, b: torch.Tensor) -> bool:
+    """``got`` is a blend t·b + (1 - t)·a of two value rows (0 <= t < 1), not a row itself."""
+    g, a, b = (x.detach().to(torch.float64) for x in (got, a, b))
+    direction = b - a
+    share = float((g - a) @ direction / (direction @ direction))
+    off_line = float((g - a - share * direction).abs().max())
+    return 0.0 <= share < 1.0 and off_line < 1e-3 * float(direction.abs().max()) \
+        and not torch.equal(g, a)
 
 
 @case("hard_lookup: float64 in, float64 out")
@@ -64,16 +124,8 @@ def test_hard_lookup_float64(learner, gen):
 @case("soft_lookup: random inputs give the softmax-weighted average of the values")
 def test_soft_lookup_random(learner, ref, gen):
     query, keys, values = _inputs(gen)
-    scores = keys @ query
     compare.close(learner.soft_lookup(query, keys, values), ref.soft_lookup(query, keys, values),
-                  suspects={
-                      "the raw scores used as weights: a softmax is missing": scores @ values,
-                      "scores divided by √d: there is no scaling in this exercise":
-                          torch.softmax(scores / D**0.5, 0) @ values,
-                      "the hard lookup: soft lookup blends every value": values[scores.argmax()],
-                      "the plain sum of the values: was the softmax taken over an axis of size 1?":
-                          values.sum(0),
-                  })
+                  suspects=_soft_suspects(query, keys, values))
 
 
 @case("soft_lookup: equal scores give the plain mean of the values")
@@ -82,20 +134,32 @@ def test_soft_lookup_equal_scores(learner, ref, gen):
     query = randn(gen, D)
     values = randn(gen, N, D_V)
     compare.close(learner.soft_lookup(query, keys, values), values.mean(0),
-                  likely="with equal scores every value gets the same weight 1/n")
+                  suspects={SINGLETON: values.sum(0), NO_SOFTMAX: (keys @ query) @ values,
+                            MEAN_AGAIN: values.mean(0) / N})
 
 
 @case("soft_lookup: large scores (in the hundreds) stay finite")
 def test_soft_lookup_large(learner, ref, gen):
     query, keys, values = _inputs(gen, scale=100.0)
     compare.close(learner.soft_lookup(query, keys, values), ref.soft_lookup(query, keys, values),
-                  likely="exp of a large score overflows: use torch.softmax, or subtract the max")
+                  suspects=_soft_suspects(query, keys, values))
 
 
 @case("soft_lookup: gradients flow to query, keys and values")
 def test_soft_lookup_gradients(learner, ref, gen):
-    gradients(learner, ref.soft_lookup, "soft_lookup", list(_inputs(gen)), [0, 1, 2],
-              ["query", "keys", "values"], gen)
+    args = list(_inputs(gen))
+    try:
+        gradients(learner, ref.soft_lookup, "soft_lookup", args, [0, 1, 2],
+                  ["query", "keys", "values"], gen)
+    except compare.CaseFailure as failure:
+        # a soft lookup that is really a hard one has no gradient to query and keys: say so
+        got = learner.soft_lookup(*args)
+        query, keys, values = args
+        if isinstance(got, torch.Tensor) and list(got.shape) == [D_V] and torch.equal(
+                got.detach(), values[(keys @ query).argmax()]):
+            raise compare.CaseFailure(failure.summary, expected=failure.expected, got=failure.got,
+                                      likely=HARD_FOR_SOFT, check=Check.GRADIENT) from None
+        raise
 
 
 @case("soft_lookup: float64 in, float64 out")

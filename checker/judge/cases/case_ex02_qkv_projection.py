@@ -1,12 +1,26 @@
 """Hidden cases for exercise 02, the Q, K, V projections."""
 import torch
 
+import math
+
 from checker.judge import compare
-from checker.i18n import t
-from checker.judge.cases.support import values_correct
-from checker.judge.cases.support import BATCH1, BATCH2, D_K, D_MODEL, D_V, case, randn, unchanged
+from checker.judge.cases.support import (BATCH1, BATCH2, D_K, D_MODEL, D_V, case, cause, randn,
+                                         unchanged, values_correct)
 
 N = 4
+
+COPY_PASTE = cause("ex02_copy_paste", "{name} = X @ W_Q: W_Q used where {weight} belongs (a "
+                                      "copy-paste slip?)")
+K_V_SWAPPED = cause("ex02_k_v_swapped", "K = X @ W_V and V = X @ W_K: W_K and W_V swapped, or the "
+                                        "tuple returned as (Q, V, K)")
+Q_SWAPPED = cause("ex02_q_swapped", "{other} in Q's place: the tuple's order is (Q, K, V)")
+TRANSPOSED = cause("ex02_transposed", "X @ {W}.T: the weights are already [d_model, d_out] and "
+                                      "are used as they are (nn.Linear stores them the other "
+                                      "way round)")
+FOLDED_SCALE = cause("ex02_folded_scale", "Q already divided by √d_k: the scaling belongs to the "
+                                          "attention step (exercise 04), not to the projection")
+BIAS = cause("ex02_bias", "something is added to the products: the projections have no bias "
+                          "(nn.Linear adds one unless bias=False)")
 
 
 def _weights(gen, d_model=D_MODEL, d_k=D_K, d_v=D_V, dtype=torch.float32):
@@ -14,18 +28,32 @@ def _weights(gen, d_model=D_MODEL, d_k=D_K, d_v=D_V, dtype=torch.float32):
             randn(gen, d_model, d_v, dtype=dtype))
 
 
+def _suspects(i: int, X, weights: tuple, expected: tuple) -> dict:
+    """What the classic mistakes give for the i-th projection (0 Q, 1 K, 2 V)."""
+    names, w_names = ("Q", "K", "V"), ("W_Q", "W_K", "W_V")
+    found = {}
+    if i == 0:
+        found = {Q_SWAPPED(other="K"): expected[1], Q_SWAPPED(other="V"): expected[2],
+                 FOLDED_SCALE: expected[0] / math.sqrt(weights[0].shape[-1])}
+    else:
+        found = {COPY_PASTE(name=names[i], weight=w_names[i]): expected[0],
+                 K_V_SWAPPED: expected[3 - i]}
+    W = weights[i]
+    if W.shape[0] == W.shape[1]:
+        found[TRANSPOSED(W=w_names[i])] = X @ W.transpose(-2, -1)
+    return found
+
+
 def _check(learner, X, W_Q, W_K, W_V):
+    weights = (W_Q, W_K, W_V)
+    learner.expect({r"\bW_[QKV]\.T\b|\bW_[QKV]\.t\(\)|\.transpose\(\s*0\s*,\s*1\s*\)|"
+                    r"\bF\.linear\(|functional\.linear\(": TRANSPOSED(W="W")}
+                   if X.dim() == 2 else {})
     got = compare.triple(learner.project_qkv(X, W_Q, W_K, W_V))
     expected = (X @ W_Q, X @ W_K, X @ W_V)
-    names = ("Q", "K", "V")
-    for i, name in enumerate(names):
-        suspects = {t("{other} (is the order of the returned tuple right?)", other=other):
-                    expected[j] for j, other in enumerate(names) if j != i}
-        W = (W_Q, W_K, W_V)[i]
-        if W.shape[0] == W.shape[1]:
-            suspects[t("X @ {W}.T: the weights are used as they are",
-                       W=('W_Q', 'W_K', 'W_V')[i])] = X @ W.transpose(-2, -1)
-        compare.close(got[i], expected[i], what=compare.code(name), suspects=suspects)
+    for i, name in enumerate(("Q", "K", "V")):
+        compare.close(got[i], expected[i], what=compare.code(name),
+                      suspects=_suspects(i, X, weights, expected))
 
 
 @case("the lesson's example: 3 tokens of 4 dimensions, square 4 x 4 weights")
@@ -70,8 +98,9 @@ def test_no_bias(learner, gen):
     X, W = torch.zeros(N, D_MODEL), _weights(gen)
     got = compare.triple(learner.project_qkv(X, *W))
     for name, item, d in zip("QKV", got, (D_K, D_K, D_V)):
-        compare.close(item, torch.zeros(N, d), what=compare.code(name),
-                      likely="the projections are pure matrix products: nothing is added")
+        item = compare.tensor(item, what=compare.code(name))
+        compare.shape(item, (N, d), what=compare.code(name))
+        compare.close(item, torch.zeros(N, d), what=compare.code(name), likely=BIAS)
     X = randn(gen, N, D_MODEL)  # and a real input still gives the real projections
     values_correct(learner, "project_qkv", learner.project_qkv(X, *W), X, *W)
 

@@ -4,18 +4,30 @@ import math
 import torch
 
 from checker.judge import compare
-from checker.i18n import t
-from checker.judge.cases.support import BATCH1, BATCH2, D_K, N_K, N_Q, case, dtype_kept, randn, unchanged
+from checker.judge.cases.support import (BATCH1, BATCH2, D_K, N_K, N_Q, case, cause, dtype_kept,
+                                         randn, unchanged)
+
+SCALED = cause("ex03_scaled", "Q Kᵀ divided by √d_k: scaling is the next exercise (04), leave "
+                              "it out here")
+K_QT = cause("ex03_k_qt", "K Qᵀ: the scores are [n_q, n_k], one row per query")
+NO_TRANSPOSE = cause("ex03_no_transpose", "Q K without the transpose: each score pairs a row of "
+                                          "Q with a row of K")
+MEAN = cause("ex03_mean", "the mean of the products instead of their sum: a dot product adds "
+                          "them up")
+ROWWISE = cause("ex03_rowwise", "each query dotted with one key only ((Q * K).sum(-1)): the "
+                                "scores pair every query with every key")
 
 
 def _check(learner, Q, K):
     expected = Q @ K.transpose(-2, -1)
-    suspects = {t("Q Kᵀ divided by √d_k: scaling is the next exercise, leave it out here"):
-                expected / math.sqrt(Q.shape[-1]),
-                t("K Qᵀ: the scores must be [n_q, n_k], one row per query"):
-                expected.transpose(-2, -1)}
+    suspects = {SCALED: expected / math.sqrt(Q.shape[-1]), K_QT: expected.transpose(-2, -1),
+                MEAN: expected / Q.shape[-1]}
     if Q.shape[-1] == K.shape[-2]:
-        suspects[t("Q K without the transpose")] = Q @ K
+        suspects[NO_TRANSPOSE] = Q @ K
+    try:
+        suspects[ROWWISE] = (Q * K).sum(-1)
+    except RuntimeError:
+        pass  # the two do not even broadcast here
     compare.close(learner.attention_scores(Q, K), expected, suspects=suspects)
 
 

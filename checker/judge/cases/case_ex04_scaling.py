@@ -3,24 +3,29 @@ import math
 
 import torch
 
-from checker.judge import compare
 from checker.i18n import t
-from checker.judge.cases.support import values_correct
-from checker.judge.cases.support import BATCH2, N_K, N_Q, case, dtype_kept, randn, unchanged
+from checker.judge import compare
+from checker.judge.cases.support import (BATCH2, N_K, N_Q, case, cause, dtype_kept, randn,
+                                         unchanged, values_correct)
+
+BY_D_K = cause("ex04_by_d_k", "the scores divided by d_k = {d_k}: divide by its square root")
+TIMES = cause("ex04_times", "the scores multiplied by √d_k: divide instead")
+PRECEDENCE = cause("ex04_precedence", "the scores divided by d_k and then by 2: `d_k ** 1/2` "
+                                      "means (d_k ** 1) / 2; write d_k ** 0.5")
+LAST_DIM = cause("ex04_last_dim", "a division by √{n}, the size of the last dimension: use the "
+                                  "d_k argument")
+ISQRT = cause("ex04_isqrt", "a division by ⌊√{d_k}⌋ = {root}: the square root was rounded down")
+FLOAT64_TENSOR = cause("ex04_float64_tensor", "a float64 tensor in the division promotes a 0-d "
+                                              "float32 tensor: divide by a Python number")
 
 
-def _check(learner, scores, d_k, likely=""):
+def _check(learner, scores, d_k):
     expected = scores / math.sqrt(d_k)
-    suspects = {t("the scores divided by d_k = {d_k}: divide by its square root", d_k=d_k):
-                scores / d_k,
-                t("the scores multiplied by √d_k: divide instead"): scores * math.sqrt(d_k),
-                t("the scores divided by d_k and then by 2: `d_k ** 1/2` means (d_k ** 1) / 2; "
-                  "write d_k ** 0.5"): scores / d_k / 2,
-                t("a division by √{n}, the size of the last dimension: use the d_k argument",
-                  n=scores.shape[-1]): scores / math.sqrt(scores.shape[-1]),
-                t("a division by ⌊√{d_k}⌋ = {root}: the square root was rounded", d_k=d_k,
-                  root=math.isqrt(d_k)): scores / math.isqrt(d_k)}
-    compare.close(learner.scale_scores(scores, d_k), expected, suspects=suspects, likely=likely)
+    suspects = {BY_D_K(d_k=d_k): scores / d_k, TIMES: scores * math.sqrt(d_k),
+                PRECEDENCE: scores / d_k / 2,
+                LAST_DIM(n=scores.shape[-1]): scores / math.sqrt(scores.shape[-1]),
+                ISQRT(d_k=d_k, root=math.isqrt(d_k)): scores / math.isqrt(d_k)}
+    compare.close(learner.scale_scores(scores, d_k), expected, suspects=suspects)
 
 
 @case("d_k = 16 divides the scores by 4")
@@ -56,8 +61,8 @@ def test_variance_is_about_one(learner, gen):
                  t("the scaled scores have variance {var}, not about 1", var=f"{var:.3g}"),
                  expected="variance about 1 (raw dot products have variance about d_k = 64)",
                  got=t("variance {var}", var=f"{var:.3g}"),
-                 likely="dividing by √d_k undoes the growth of the variance; d_k itself "
-                        "shrinks it too much, and multiplying makes it worse")
+                 fix="dividing by √d_k undoes the growth of the variance; d_k itself shrinks "
+                     "it too much, and multiplying makes it worse")
     values_correct(learner, "scale_scores", got, raw, d_k)
 
 
@@ -75,8 +80,7 @@ def test_float32(learner, gen):
 def test_zero_dim(learner):
     score = torch.tensor(3.0)
     got = compare.tensor(learner.scale_scores(score, 9))
-    compare.dtype(got, torch.float32, likely="a float64 tensor in the division promotes a 0-d "
-                                             "float32 tensor: divide by a Python number")
+    compare.dtype(got, torch.float32, likely=FLOAT64_TENSOR)
     compare.close(got, score / 3.0)
 
 

@@ -2,9 +2,42 @@
 import torch
 
 from checker.judge import compare
-from checker.judge.cases.support import values_correct
-from checker.judge.cases.support import (case, dtype_kept, gradients, no_forbidden_source, randn,
-                                   unchanged)
+from checker.judge.results import Check
+from checker.judge.cases.support import (case, cause, dtype_kept, gradients, no_forbidden_source,
+                                         randn, unchanged, values_correct)
+
+NO_SHIFT = cause("ex05_no_shift", "exp of the raw scores: exp(1e4) overflows to inf and inf / inf "
+                                  "is NaN; subtract each slice's max first")
+GLOBAL_MAX = cause("ex05_global_max", "one max for the whole tensor: a row far below it "
+                                      "underflows to 0 / 0; subtract each row's own max "
+                                      "(keepdim=True)")
+SUM_ALL = cause("ex05_sum_all", "each exp divided by the sum of the whole tensor: sum along "
+                                "`dim` with keepdim=True")
+DIM_IGNORED = cause("ex05_dim_ignored", "a softmax over the last dimension: is `dim` ignored?")
+DIM_ZERO = cause("ex05_dim_zero", "a softmax over dim 0 instead of the last dimension")
+NO_KEEPDIM = cause("ex05_no_keepdim", "a max or sum along `dim` without keepdim=True: the "
+                                      "reduced axis disappears and no longer lines up with x")
+REPLACED_INF = cause("ex05_replaced_inf", "-inf entries replaced (by 0 or a finite number) "
+                                          "before the softmax, so they get weight: keep them, "
+                                          "exp(-inf) is exactly 0")
+CLAMPED = cause("ex05_clamped", "blocked entries get a tiny positive weight: the exps were "
+                                "clamped or an epsilon was added; exp(-inf) is exactly 0 "
+                                "already")
+NO_KEEPDIM_CODE = {r"\.(?:max|amax|sum)\(\s*(?:dim\s*=\s*)?dim\s*\)": NO_KEEPDIM}
+
+
+def _suspects(x, dim=-1) -> dict:
+    """What the classic softmax mistakes give for x along dim (NaN where they break)."""
+    def norm(e):
+        return e / e.sum(dim=dim, keepdim=True)
+    found = {NO_SHIFT: norm(torch.exp(x)), GLOBAL_MAX: norm(torch.exp(x - x.max())),
+             SUM_ALL: torch.exp(x - x.amax(dim, keepdim=True))
+             / torch.exp(x - x.amax(dim, keepdim=True)).sum()}
+    if x.dim() > 1 and dim not in (-1, x.dim() - 1):
+        found[DIM_IGNORED] = torch.softmax(x, dim=-1)
+    if x.dim() > 1 and dim in (-1, x.dim() - 1):
+        found[DIM_ZERO] = torch.softmax(x, dim=0)
+    return found
 
 
 @case("the lesson's scores 0.1, 0.9, 0.2, 0.7 give about 0.16, 0.36, 0.18, 0.30")
@@ -16,14 +49,8 @@ def test_seed_example(learner, ref):
 @case("random rows of 7 scores, softmax over the last dimension")
 def test_random_rows(learner, ref, gen):
     x = randn(gen, 4, 7)
-    compare.close(learner.softmax(x), ref.softmax(x), suspects={
-        "a softmax over dim 0 instead of the last dimension": ref.softmax(x, dim=0),
-        "exp(x) normalised by the sum of the whole tensor":
-            torch.exp(x) / torch.exp(x).sum(),
-        "each row's exp divided by the sum of the whole tensor: sum along `dim` with "
-        "keepdim=True": torch.exp(x - x.amax(-1, keepdim=True))
-            / torch.exp(x - x.amax(-1, keepdim=True)).sum(),
-    })
+    learner.expect(NO_KEEPDIM_CODE)
+    compare.close(learner.softmax(x), ref.softmax(x), suspects=_suspects(x))
 
 
 @case("every row of weights sums to 1")
@@ -32,7 +59,7 @@ def test_rows_sum_to_one(learner, gen):
     got = compare.tensor(learner.softmax(x))
     compare.shape(got, x.shape)
     sums = got.sum(dim=-1)
-    compare.close(sums, torch.ones_like(sums), what="the sums of the rows", likely=(
+    compare.close(sums, torch.ones_like(sums), what="the sums of the rows", fix=(
         "divide each row by its own sum: keepdim=True keeps the reduced axis so it broadcasts"))
     values_correct(learner, "softmax", got, x)
 
@@ -40,17 +67,16 @@ def test_rows_sum_to_one(learner, gen):
 @case("dim=0 normalises down the columns")
 def test_dim_zero(learner, ref, gen):
     x = randn(gen, 5, 3)
-    compare.close(learner.softmax(x, dim=0), ref.softmax(x, dim=0), suspects={
-        "a softmax over the last dimension: is `dim` ignored?": ref.softmax(x, dim=-1)})
+    learner.expect(NO_KEEPDIM_CODE)
+    compare.close(learner.softmax(x, dim=0), ref.softmax(x, dim=0), suspects=_suspects(x, 0))
 
 
 @case("a middle dimension (dim=1 of a [2, 3, 4] tensor, and dim=-2)")
 def test_middle_dim(learner, ref, gen):
     x = randn(gen, 2, 3, 4)
+    learner.expect(NO_KEEPDIM_CODE)
     compare.close(learner.softmax(x, dim=1), ref.softmax(x, dim=1),
-                  what=compare.code("softmax(x, dim=1)"),
-                  suspects={"a softmax over the last dimension: is `dim` ignored?":
-                            ref.softmax(x, dim=-1)})
+                  what=compare.code("softmax(x, dim=1)"), suspects=_suspects(x, 1))
     compare.close(learner.softmax(x, dim=-2), ref.softmax(x, dim=-2),
                   what=compare.code("softmax(x, dim=-2)"))
 
@@ -59,16 +85,15 @@ def test_middle_dim(learner, ref, gen):
 def test_large_inputs(learner, ref, gen):
     x = randn(gen, 3, 6, scale=1e4)
     # float32 spacing near 1e4 is about 1e-3, so correct forms (logsumexp) differ that much
-    compare.close(learner.softmax(x), ref.softmax(x), rtol=1e-3, atol=1e-3, likely=(
-        "exp(1e4) overflows to inf and inf/inf is NaN: subtract each row's max first"))
+    compare.close(learner.softmax(x), ref.softmax(x), rtol=1e-3, atol=1e-3,
+                  suspects=_suspects(x))
 
 
 @case("rows of very different scales (one near -1e4, one near +1e4)")
 def test_rows_of_different_scales(learner, ref, gen):
     x = torch.stack([randn(gen, 5) - 1e4, randn(gen, 5) + 1e4, randn(gen, 5)])
-    compare.close(learner.softmax(x), ref.softmax(x), rtol=1e-3, atol=1e-3, likely=(
-        "subtract the max of each row (keepdim=True), not the max of the whole tensor: "
-        "a row far below the global max underflows to 0/0"))
+    compare.close(learner.softmax(x), ref.softmax(x), rtol=1e-3, atol=1e-3,
+                  suspects=_suspects(x))
 
 
 @case("-inf entries (masked scores) get a weight of exactly 0")
@@ -79,10 +104,19 @@ def test_minus_inf_entries(learner, ref, gen):
     x = x.masked_fill(blocked, float("-inf"))
     got = compare.tensor(learner.softmax(x))
     compare.shape(got, x.shape)
-    compare.true(bool((got[blocked] == 0).all()), "a -inf score did not get weight exactly 0",
-                 expected="0 at every -inf position", got=compare.describe(got),
-                 likely="exp(-inf) is 0; avoid replacing -inf or adding it to +inf")
-    compare.close(got, ref.softmax(x))
+    expected = ref.softmax(x)
+    exps = torch.exp(x - x.amax(-1, keepdim=True))
+    replaced = torch.where(torch.isinf(x), torch.zeros_like(x), x)
+    suspects = {REPLACED_INF: ref.softmax(replaced),
+                CLAMPED: exps.clamp_min(1e-12) / exps.clamp_min(1e-12).sum(-1, keepdim=True)}
+    if not bool((got[blocked] == 0).all()):
+        tiny = bool(((got[blocked] > 0) & (got[blocked] < 1e-6)).all())
+        replaced = torch.allclose(got.double(), suspects[REPLACED_INF].double(), atol=1e-5)
+        compare.true(False, "a -inf score did not get weight exactly 0",
+                     expected="0 at every -inf position", got=compare.describe(got),
+                     likely=CLAMPED if tiny else REPLACED_INF if replaced else "",
+                     check=Check.VALUES)
+    compare.close(got, expected, suspects=suspects)
 
 
 @case("float64 in, float64 out")

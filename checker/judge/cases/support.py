@@ -116,7 +116,20 @@ def gradients(learner, ref_fn, func: str, args: list, wrt: list[int], names: lis
             compare.close(got, exp, what=t("the gradient with respect to `{name}`", name=name))
         except compare.CaseFailure as failure:
             failure.check = Check.GRADIENT
+            if failure.cause is None and _right_values(learner, ref_fn, func, args, kwargs):
+                failure.cause, failure.likely = causes.PARTIAL_DETACH, \
+                    causes.PARTIAL_DETACH.render()
             raise
+
+
+def _right_values(learner, ref_fn, func: str, args: list, kwargs: dict) -> bool:
+    """Whether the learner's result (not its gradient) matches the reference."""
+    try:
+        values_correct(learner, func, learner.call(func, *_clones(args), **kwargs).result,
+                       *args, **kwargs)
+    except compare.CaseFailure:
+        return False
+    return True
 
 
 def dtype_kept(learner, func: str, *args, output_index=None, expected=torch.float64, **kwargs):

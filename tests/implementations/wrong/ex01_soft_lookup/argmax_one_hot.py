@@ -2,6 +2,8 @@
 
 Caught by: soft_lookup values on any case where no single score dominates, and the
 gradient check (no gradient reaches query or keys).
+
+Cause: ex01_hard_for_soft
 """
 
 import torch

@@ -1,6 +1,8 @@
 """hard_lookup picks the key with the smallest dot product (argmin) instead of the largest.
 
 Caught by: any lookup whose best and worst keys differ (every case without ties).
+
+Cause: ex01_argmin
 """
 
 import torch

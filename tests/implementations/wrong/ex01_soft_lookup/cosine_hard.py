@@ -1,6 +1,8 @@
 """hard_lookup ranks keys by cosine similarity (keys normalised) instead of the raw dot product.
 
 Exposed by: Keys of different norms: the longest key with a slightly smaller angle wins the dot product but loses the cosine.
+
+Cause: ex01_nearest_key
 """
 
 from __future__ import annotations

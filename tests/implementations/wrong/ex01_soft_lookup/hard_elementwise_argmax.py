@@ -1,6 +1,8 @@
 """hard_lookup forgets to sum the products: argmax over keys * query (largest single coordinate product).
 
 Exposed by: Random keys/query where the best dot product does not contain the largest single product; n != d also shifts the row index.
+
+Cause: ex01_largest_term
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
 """soft_lookup runs under torch.no_grad(), so the result is cut off from autograd entirely.
 
 Caught by: the gradient check of soft_lookup (the output has no grad_fn; backward fails).
+
+Cause: detached
 """
 
 import torch

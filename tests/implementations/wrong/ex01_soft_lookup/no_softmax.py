@@ -2,6 +2,8 @@
 
 Caught by: any soft_lookup case (the raw scores do not sum to 1, so the result is not a
 weighted average of the values).
+
+Cause: ex01_no_softmax
 """
 
 import torch

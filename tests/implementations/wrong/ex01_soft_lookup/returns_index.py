@@ -1,6 +1,8 @@
 """hard_lookup returns the index of the best key rather than the value stored under it.
 
 Caught by: any case (shape [] int64 instead of [d_v] in the values' dtype).
+
+Cause: scalar_result
 """
 
 import torch

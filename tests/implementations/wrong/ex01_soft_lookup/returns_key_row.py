@@ -1,6 +1,8 @@
 """hard_lookup returns the winning key row instead of the winning value row.
 
 Caught by: keys and values that differ (and d != d_v, which also changes the shape).
+
+Cause: ex01_key_row
 """
 
 import torch

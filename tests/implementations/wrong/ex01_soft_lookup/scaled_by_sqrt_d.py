@@ -1,6 +1,8 @@
 """soft_lookup divides the scores by sqrt(d), but exercise 01 asks for the unscaled scores.
 
 Caught by: any soft_lookup case with d > 1 (the weights are flatter than the reference's).
+
+Cause: ex01_scaled
 """
 
 import math

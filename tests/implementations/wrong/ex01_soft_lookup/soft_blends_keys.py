@@ -1,6 +1,8 @@
 """soft_lookup blends the KEY rows instead of the value rows.
 
 Exposed by: d != d_v gives a wrong shape; even with d == d_v the values differ.
+
+Cause: ex01_blends_keys
 """
 
 from __future__ import annotations

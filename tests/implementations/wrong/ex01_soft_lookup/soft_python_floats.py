@@ -1,6 +1,8 @@
 """soft_lookup builds the weights from Python floats (math.exp over .tolist()), cutting the graph.
 
 Exposed by: Gradient w.r.t. query and keys is missing; the forward value is correct.
+
+Cause: no_gradient_to
 """
 
 from __future__ import annotations

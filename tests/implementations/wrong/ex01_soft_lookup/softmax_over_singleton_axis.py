@@ -1,6 +1,8 @@
 """soft_lookup keeps the scores as a column [n, 1] and takes the softmax over the size-1 axis, so every weight is 1.
 
 Caught by: any soft_lookup case (the result is the plain sum of the value rows).
+
+Cause: ex01_singleton_softmax
 """
 
 import torch

@@ -1,6 +1,8 @@
 """Divides Q by sqrt(d_k) already in the projection (folding the attention scale).
 
 Exposed by: Any value comparison of Q.
+
+Cause: ex02_folded_scale
 """
 
 from __future__ import annotations

@@ -2,6 +2,8 @@
 
 Caught by: any case (every projection is shifted by a randomly initialised bias; the
 seed's projections have no bias).
+
+Cause: ex02_bias
 """
 
 import torch

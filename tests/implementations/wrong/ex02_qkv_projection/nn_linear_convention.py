@@ -1,6 +1,8 @@
 """Uses torch.nn.functional.linear(X, W), i.e. X @ W.T (nn.Linear's weight layout).
 
 Exposed by: d_model != d_k / d_v: shape error; square weights: wrong values.
+
+Cause: ex02_transposed
 """
 
 from __future__ import annotations

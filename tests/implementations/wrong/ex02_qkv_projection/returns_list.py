@@ -1,6 +1,8 @@
 """Returns a list [Q, K, V] instead of a tuple.
 
 Exposed by: Type check of the result (contract: tuple[Tensor, Tensor, Tensor]).
+
+Cause: list_not_tuple
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
 """Returns the projections in the order (Q, V, K) instead of (Q, K, V).
 
 Caught by: d_k != d_v (shapes of the 2nd and 3rd results) and any case where W_K != W_V.
+
+Cause: ex02_k_v_swapped
 """
 
 

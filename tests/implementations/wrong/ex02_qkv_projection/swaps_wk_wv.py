@@ -2,6 +2,8 @@
 
 Caught by: d_k != d_v (K and V come back with each other's width) and any case where the
 two matrices differ.
+
+Cause: ex02_k_v_swapped
 """
 
 

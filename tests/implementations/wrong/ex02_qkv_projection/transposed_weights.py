@@ -1,6 +1,8 @@
 """Multiplies by the transposed weights (X @ W.T, the nn.Linear habit) although W is already [d_model, d_out].
 
 Caught by: d_k != d_model or d_v != d_model (shape error); square weights give wrong values.
+
+Cause: ex02_transposed
 """
 
 

@@ -1,6 +1,8 @@
 """Uses torch.mm, which only takes 2-D matrices, so any leading batch dimension breaks.
 
 Caught by: X with 1 or 2 leading batch dimensions (RuntimeError); unbatched X passes.
+
+Cause: two_d_only
 """
 
 import torch

@@ -1,6 +1,8 @@
 """Copy-paste slip: projects Q, K and V all with W_Q.
 
 Caught by: any case with distinct weight matrices (and d_k != d_v changes V's shape).
+
+Cause: ex02_copy_paste
 """
 
 

@@ -1,6 +1,8 @@
 """Flattens batch dims of K with Q's sequence length (reshape(-1, n_q, d_k)).
 
 Exposed by: n_q != n_k with batch dims: wrong shape or error.
+
+Cause: bad_reshape
 """
 
 from __future__ import annotations

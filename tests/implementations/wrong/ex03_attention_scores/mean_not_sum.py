@@ -1,6 +1,8 @@
 """Broadcast product reduced with mean instead of sum.
 
 Exposed by: Any d_k > 1: scores are d_k times too small.
+
+Cause: ex03_mean
 """
 
 from __future__ import annotations

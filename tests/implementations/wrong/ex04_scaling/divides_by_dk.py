@@ -1,6 +1,8 @@
 """Divides by d_k instead of sqrt(d_k).
 
 Caught by: any d_k > 1.
+
+Cause: ex04_by_d_k
 """
 
 

@@ -1,6 +1,8 @@
 """Builds the divisor as a 1-element float64 tensor "for precision", which promotes float32 scores to float64.
 
 Caught by: float32 scores (the output dtype is float64; a 0-dim scores also becomes shape [1]).
+
+Cause: dtype_changed
 """
 
 import torch

@@ -1,6 +1,8 @@
 """Divides in place (scores /= ...), so the caller's score tensor is modified.
 
 Caught by: the inputs-left-unchanged check (the returned values are right).
+
+Cause: in_place
 """
 
 import math

@@ -1,6 +1,8 @@
 """Multiplies by sqrt(d_k) instead of dividing by it.
 
 Caught by: any d_k > 1.
+
+Cause: ex04_times
 """
 
 import math

@@ -1,6 +1,8 @@
 """Forbidden: calls the aten operator torch.ops.aten._softmax directly.
 
 Exposed by: Forbidden-call check (aten operator behind softmax); values are right.
+
+Cause: forbidden_call
 """
 
 from __future__ import annotations

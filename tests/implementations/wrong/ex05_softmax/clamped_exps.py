@@ -1,6 +1,8 @@
 """Clamps the exponentials to >= 1e-12 'to avoid zeros'.
 
 Exposed by: -inf entries get weight ~1e-12 instead of exactly 0.
+
+Cause: ex05_clamped
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
 """Computes exp(torch.log_softmax(x)), a ready-made softmax from the forbidden log-softmax family.
 
 Caught by: forbidden call.
+
+Cause: forbidden_call
 """
 
 import torch

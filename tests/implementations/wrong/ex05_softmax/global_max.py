@@ -2,6 +2,8 @@
 
 Caught by: rows of very different scales (a row far below the global max underflows to
 all zeros and gives 0 / 0 = NaN, e.g. one row around +1e4 and another around -1e4).
+
+Cause: ex05_global_max
 """
 
 import torch

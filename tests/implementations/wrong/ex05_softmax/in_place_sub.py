@@ -2,6 +2,8 @@
 
 Caught by: the inputs-left-unchanged check (and a leaf input with requires_grad=True
 raises); the returned values are right.
+
+Cause: in_place
 """
 
 import torch

@@ -2,6 +2,8 @@
 
 Caught by: non-square 2-D or batched inputs (shape error) and square ones (each column is
 shifted by a different row's max, so values change and large inputs overflow). 1-D inputs pass.
+
+Cause: ex05_no_keepdim
 """
 
 import torch

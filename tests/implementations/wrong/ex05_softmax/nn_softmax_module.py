@@ -1,6 +1,8 @@
 """Forbidden: builds a torch.nn.Softmax(dim) module and calls it.
 
 Exposed by: Forbidden-call check; values are right.
+
+Cause: forbidden_call
 """
 
 from __future__ import annotations

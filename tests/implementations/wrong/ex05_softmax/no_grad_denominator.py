@@ -1,6 +1,8 @@
 """Computes the normaliser under torch.no_grad(), so gradients are wrong.
 
 Exposed by: Gradient check against the reference (forward values are right).
+
+Cause: partial_detach
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
 """Forbidden: softmin(-x) (softmin is a ready-made softmax).
 
 Exposed by: Forbidden-call check; values are right.
+
+Cause: forbidden_call
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
 """Calls the ready-made Tensor.softmax method (x.softmax), which exercise 05 forbids.
 
 Caught by: forbidden call.
+
+Cause: forbidden_call
 """
 
 

@@ -1,6 +1,8 @@
 """Calls the ready-made torch.softmax, which exercise 05 forbids.
 
 Caught by: forbidden call.
+
+Cause: forbidden_call
 """
 
 import torch

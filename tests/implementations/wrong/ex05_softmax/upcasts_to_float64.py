@@ -1,6 +1,8 @@
 """Upcasts to float64 "for stability" and forgets to cast back, so float32 in gives float64 out.
 
 Caught by: float32 inputs (output dtype float64).
+
+Cause: dtype_changed
 """
 
 import torch

@@ -1,6 +1,8 @@
 """Replaces infinite entries by 0 'to avoid NaN' before the softmax.
 
 Exposed by: Rows containing -inf: the masked entries get weight exp(0 - max) instead of exactly 0.
+
+Cause: ex05_replaced_inf
 """
 
 from __future__ import annotations

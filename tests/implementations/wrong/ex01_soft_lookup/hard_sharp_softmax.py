@@ -1,0 +1,17 @@
+"""hard_lookup is a softmax with a tiny temperature: it still blends the value rows.
+
+Caught by: close but untied best keys, where the blend is visible (a hard lookup returns
+exactly one row, bit for bit).
+
+Cause: ex01_sharp_softmax
+"""
+import torch
+
+
+def hard_lookup(query, keys, values):
+    weights = torch.softmax((keys @ query) / 1e-3, dim=-1)
+    return weights @ values
+
+
+def soft_lookup(query, keys, values):
+    return torch.softmax(keys @ query, dim=-1) @ values
