@@ -30,6 +30,14 @@ MISPLACED_TRANSPOSE = cause(
     "misplaced_transpose",
     "`{call}` transposes an operand that should keep its layout: in a matrix product the "
     "inner sizes must agree")
+INF_IN_INT = cause(
+    "inf_in_int",
+    "-inf stored in an integer tensor (made in the mask's dtype?): a tensor that holds -inf "
+    "must have the scores' float dtype")
+BMM_3D = cause(
+    "bmm_3d",
+    "`torch.bmm` takes 3-D tensors only (exactly one batch dimension): `@` works with none, "
+    "one or several")
 BAD_RESHAPE = cause(
     "bad_reshape",
     "a reshape or view with sizes that do not multiply to the tensor's size: take each size "
@@ -49,9 +57,8 @@ _MATRIX = re.compile(r"must be a matrix|must be a 2D|2D tensor|mat1 and mat2|sha
                      r"multiplied|must be a 3D tensor|einsum\(\)|subscript|Dimension out of "
                      r"range|size of tensor a|expected 2D|expected 3D", re.I)
 _DEVICE = re.compile(r"same device|on the expected device|device type|meta", re.I)
-_TWO_D_CALLS = (("torch.mm(", "torch.mm"), (".mm(", ".mm"), ("torch.bmm(", "torch.bmm"),
-                (".bmm(", ".bmm"), ("torch.outer(", "torch.outer"), ("torch.dot(", "torch.dot"),
-                ("torch.mv(", "torch.mv"))
+_TWO_D_CALLS = (("torch.mm(", "torch.mm"), (".mm(", ".mm"), ("torch.outer(", "torch.outer"),
+                ("torch.dot(", "torch.dot"), ("torch.mv(", "torch.mv"))
 
 
 def _two_d_call(code: str) -> str:
@@ -107,11 +114,13 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
     for pattern, found in (code_suspects or {}).items():
         if re.search(pattern, body or code):
             return found
-    if _OVERFLOW.search(message):
+    if _OVERFLOW.search(message) and re.search(r"Half|float16", message):
         value = re.search(r"-?\d+(?:\.\d+)?e\d+|-?\d{6,}", code)
         return FLOAT16_FILL(value=value.group(0) if value else "-1e9")
     if error_type != "RuntimeError":
         return None
+    if re.search(r"converted to type u?(?:int|long)\w* without overflow", message):
+        return INF_IN_INT
     if re.search(r"shape '\[[^\]]*\]' is invalid for input of size", message) and \
             re.search(r"\.(reshape|view)\(", code):
         return BAD_RESHAPE
@@ -122,6 +131,8 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
     if "expected m1 and m2 to have the same dtype" in message or re.search(
             r"same dtype|expected scalar type \w+ but found", message):
         return DTYPE_MIX
+    if "must be a 3D tensor" in message and "bmm" in code:
+        return BMM_3D
     if _MATRIX.search(message):
         call = _two_d_call(code) if batched else ""
         if call:

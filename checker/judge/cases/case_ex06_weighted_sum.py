@@ -2,20 +2,38 @@
 import torch
 
 from checker.judge import compare
-from checker.i18n import t
-from checker.judge.cases.support import BATCH1, BATCH2, D_V, N_K, N_Q, case, dtype_kept, randn, unchanged
+from checker.judge.cases.support import (BATCH1, BATCH2, D_V, N_K, N_Q, case, cause, dtype_kept,
+                                         randn, unchanged)
+
+RENORMALISED = cause("ex06_renormalised", "the weights renormalised first: use them as given")
+SOFTMAX_AGAIN = cause("ex06_softmax_again", "a softmax of the weights first: use them as given")
+CLAMPED = cause("ex06_clamped", "negative weights clamped to 0: use the weights as given, "
+                                "whatever their sign")
+WEIGHTS_T = cause("ex06_weights_t", "weightsᵀ @ V: the weights hold one row per query, no "
+                                    "transpose")
+RESULT_T = cause("ex06_result_t", "the right numbers, transposed ([..., d_v, n_q]): Vᵀ @ "
+                                  "weightsᵀ is (weights @ V)ᵀ; compute weights @ V")
+SUM_OVER_QUERIES = cause("ex06_sum_over_queries", "the products summed over the queries instead "
+                                                  "of the keys: each output row sums over k, the "
+                                                  "last axis of the weights")
+MEAN = cause("ex06_mean", "a mean over the keys instead of the weighted sum: the weights already "
+                          "decide each value's share")
+V_TIMES_W = cause("ex06_v_times_weights", "V @ weights: the product runs the other way, weights @ "
+                                          "V (one row of weights per query)")
 
 
-def _check(learner, weights, V, likely=""):
+def _check(learner, weights, V):
     expected = weights @ V
-    suspects = {t("the weights renormalised first: use them as given"):
-                (weights / weights.sum(-1, keepdim=True)) @ V,
-                t("a softmax of the weights first: use them as given"):
-                torch.softmax(weights, dim=-1) @ V}
+    suspects = {RENORMALISED: (weights / weights.sum(-1, keepdim=True)) @ V,
+                SOFTMAX_AGAIN: torch.softmax(weights, dim=-1) @ V,
+                CLAMPED: weights.clamp_min(0) @ V, RESULT_T: expected.transpose(-2, -1),
+                SUM_OVER_QUERIES: (weights.unsqueeze(-1) * V.unsqueeze(-3)).sum(-3),
+                MEAN: expected / weights.shape[-1]}
     if weights.shape[-1] == weights.shape[-2]:
-        suspects[t("weightsᵀ @ V: one row of weights per query, no transpose")] = \
-            weights.transpose(-2, -1) @ V
-    compare.close(learner.weighted_sum(weights, V), expected, suspects=suspects, likely=likely)
+        suspects[WEIGHTS_T] = weights.transpose(-2, -1) @ V
+    learner.expect({r"\bV\s*@\s*weights": V_TIMES_W,
+                    r"weights\.T\b|weights\.t\(\)|weights\.transpose\(": WEIGHTS_T})
+    compare.close(learner.weighted_sum(weights, V), expected, suspects=suspects)
 
 
 def _softmax_rows(gen, *shape):
@@ -35,8 +53,7 @@ def test_shapes_differ(learner, gen):
 
 @case("the weights are used as given, not renormalised")
 def test_not_renormalised(learner, gen):
-    _check(learner, randn(gen, N_Q, N_K), randn(gen, N_K, D_V),
-           likely="weighted_sum multiplies; normalising is softmax's job")
+    _check(learner, randn(gen, N_Q, N_K), randn(gen, N_K, D_V))
 
 
 @case("one-hot weights pick single value rows (a hard lookup)")

@@ -1,19 +1,71 @@
 """Hidden cases for exercise 07, the causal mask and applying a mask."""
 import torch
 
-from checker.judge import compare
 from checker.i18n import t
-from checker.judge.cases.support import values_correct
-from checker.judge.cases.support import BATCH2, N_K, N_Q, case, rand_mask, randn, unchanged
+from checker.judge import compare
+from checker.judge.cases.support import (BATCH2, N_K, N_Q, case, cause, rand_mask, randn,
+                                         unchanged, values_correct)
+from checker.judge.results import Check
 
 INF = float("-inf")
+
+TRIU = cause("ex07_triu", "the upper triangle (triu): position i would see the future")
+NO_DIAGONAL = cause("ex07_no_diagonal", "the lower triangle without the diagonal: a position "
+                                        "must see itself")
+NOT_BOOL = cause("ex07_not_bool", "a mask of 0/1 numbers: create it with dtype=torch.bool "
+                                  "(torch.ones(n, n) alone gives float32)")
+IGNORES_DEVICE = cause("ex07_ignores_device", "the mask is made on the CPU whatever `device` "
+                                              "says: pass device=device where the tensor is "
+                                              "created")
+ZERO_FILL = cause("ex07_zero_fill", "blocked positions hold 0, not -inf: multiplying by the mask "
+                                    "or filling with 0 leaves them a weight of exp(0) = 1 in the "
+                                    "softmax; fill with float('-inf')")
+FINITE_FILL = cause("ex07_finite_fill", "blocked positions hold {value}, a very negative number: "
+                                        "exercise 07 asks for exactly float('-inf') (the "
+                                        "attention functions of 08 to 10 accept either)")
+INVERTED = cause("ex07_inverted", "the mask applied the other way round: False (or 0) means "
+                                  "blocked, True (or 1) may attend")
+IGNORED = cause("ex07_ignored", "the mask is not applied: blocked positions keep their scores")
+ADDED_INF = cause("ex07_added_inf", "the mask added as (1 - mask) * -inf: 0 * -inf is NaN, so the "
+                                    "allowed positions become NaN; use masked_fill")
+MASK_ARITHMETIC = cause("ex07_mask_arithmetic", "the float64 mask (or a tensor made in its dtype) "
+                                                "mixed with the scores promotes the result to "
+                                                "float64; masked_fill keeps the scores' dtype")
+BITWISE_NOT = cause("ex07_bitwise_not", "`~mask` works on bool masks only: on 0/1 numbers it "
+                                        "raises or flips every bit (1 becomes -2); use `mask == "
+                                        "0` for the blocked positions")
+EXTRA_DIM = cause("ex07_extra_dim", "an extra leading dimension: the mask was unsqueezed for a "
+                                    "batch that is not there; broadcasting lines it up by itself")
+MASK_CODE = {r"~\s*\(?\s*mask\b": BITWISE_NOT}
 
 
 def _mask_suspects(n):
     ones = torch.ones(n, n, dtype=torch.bool)
-    return {t("the upper triangle (triu): position i would see the future"): torch.triu(ones),
-            t("the lower triangle without the diagonal: a position must see itself"):
-                torch.tril(ones, -1)}
+    return {TRIU: torch.triu(ones), NO_DIAGONAL: torch.tril(ones, -1)}
+
+
+def _applied(learner, scores, mask, expected):
+    """The learner's apply_mask(scores, mask), compared exactly, with the classic mistakes."""
+    learner.expect(MASK_CODE)
+    got = compare.tensor(learner.apply_mask(scores, mask))
+    allowed = (mask != 0).expand(scores.shape)
+    compare.shape(got, expected.shape, likely=EXTRA_DIM if list(got.shape) == [
+        1, *expected.shape] else "")
+    blocked = got[~allowed]
+    likely = ""
+    if bool(torch.isnan(got[allowed]).any()):
+        likely = ADDED_INF
+    elif bool((blocked == 0).all()) and blocked.numel():
+        likely = ZERO_FILL
+    elif blocked.numel() and bool(torch.isfinite(blocked).all()) and bool(
+            (blocked == blocked[0]).all()) and float(blocked[0]) < -1e3:
+        likely = FINITE_FILL(value=f"{float(blocked[0]):g}")
+    elif torch.equal(got, scores.masked_fill(allowed, INF)):
+        likely = INVERTED
+    elif torch.equal(got, scores):
+        likely = IGNORED
+    compare.close(got, expected, exact=True, likely=likely)
+    return got
 
 
 @case("causal_mask(4) is the 4 x 4 lower triangle of the lesson's picture")
@@ -33,8 +85,7 @@ def test_causal_mask_3_and_1(learner, ref):
 @case("causal_mask returns a torch.bool tensor")
 def test_causal_mask_bool(learner):
     result = learner.causal_mask(5)
-    compare.dtype(compare.tensor(result), torch.bool, likely="create it with dtype=torch.bool "
-                                                             "(torch.ones(n, n) alone gives float32)")
+    compare.dtype(compare.tensor(result), torch.bool, likely=NOT_BOOL)
     values_correct(learner, "causal_mask", result, 5)
 
 
@@ -43,7 +94,7 @@ def test_causal_mask_device(learner):
     got = compare.tensor(learner.causal_mask(6, device="meta"))
     compare.true(got.device.type == "meta", "the mask is not on the requested device",
                  expected="device 'meta'", got=t("device '{device}'", device=got.device.type),
-                 likely="pass device=device to the function that creates the tensor")
+                 likely=IGNORES_DEVICE, check=Check.DEVICE)
     compare.shape(got, (6, 6))
     values_correct(learner, "causal_mask", learner.causal_mask(6), 6)  # the same mask on the CPU
 
@@ -51,56 +102,40 @@ def test_causal_mask_device(learner):
 @case("apply_mask: blocked positions (False) become exactly -inf")
 def test_blocked_are_minus_inf(learner, gen):
     scores, mask = randn(gen, N_Q, N_K), rand_mask(gen, N_Q, N_K)
-    got = compare.tensor(learner.apply_mask(scores, mask))
-    compare.shape(got, scores.shape)
-    blocked = got[~mask]
-    if not bool((blocked == INF).all()):
-        wrong = blocked[blocked != INF][0].item()
-        likely = {-1e9: t("use float('-inf'), not -1e9: exercise 07 asks for exactly -inf"),
-                  0.0: t("multiplying by the mask gives 0, not -inf: use masked_fill")}.get(
-                      wrong, t("is the mask inverted? False means blocked"))
-        raise compare.CaseFailure("a blocked position is not -inf", expected=compare.code("-inf"),
-                                  got=compare.code(f"{wrong}"), likely=likely)
+    _applied(learner, scores, mask, scores.masked_fill(~mask, INF))
 
 
 @case("apply_mask: allowed positions (True) keep their scores exactly")
 def test_allowed_are_kept(learner, gen):
     scores, mask = randn(gen, N_Q, N_K), rand_mask(gen, N_Q, N_K)
-    got = compare.tensor(learner.apply_mask(scores, mask))
-    compare.shape(got, scores.shape)
-    compare.close(got[mask], scores[mask], exact=True, what="the allowed scores",
-                  likely="is the mask inverted? True means 'may attend'")
+    _applied(learner, scores, mask, scores.masked_fill(~mask, INF))
 
 
 @case("apply_mask with a causal mask matches the reference")
 def test_causal(learner, ref, gen):
     scores = randn(gen, 5, 5)
     mask = torch.tril(torch.ones(5, 5, dtype=torch.bool))
-    compare.close(learner.apply_mask(scores, mask), ref.apply_mask(scores, mask), exact=True,
-                  suspects={"the mask applied the other way round: False means blocked":
-                            scores.masked_fill(mask, INF)})
+    _applied(learner, scores, mask, ref.apply_mask(scores, mask))
 
 
 @case("a 0/1 float64 mask works like a bool mask")
 def test_float_mask(learner, ref, gen):
     scores, mask = randn(gen, N_Q, N_K), rand_mask(gen, N_Q, N_K).double()
-    compare.close(learner.apply_mask(scores, mask), ref.apply_mask(scores, mask), exact=True,
-                  likely="`~mask` only works on bool tensors; `mask == 0` works for any dtype")
+    _applied(learner, scores, mask, ref.apply_mask(scores, mask))
 
 
 @case("an int64 0/1 mask works like a bool mask")
 def test_int_mask(learner, ref, gen):
     scores, mask = randn(gen, N_Q, N_K), rand_mask(gen, N_Q, N_K).long()
-    compare.close(learner.apply_mask(scores, mask), ref.apply_mask(scores, mask), exact=True,
-                  likely="`~mask` flips every bit of an integer (1 becomes -2): compare with 0")
+    _applied(learner, scores, mask, ref.apply_mask(scores, mask))
 
 
 @case("the mask's dtype never changes the scores' dtype (float64 mask, float32 scores)")
 def test_mask_dtype_kept(learner, gen):
     scores, mask = randn(gen, N_Q, N_K), rand_mask(gen, N_Q, N_K).double()
+    learner.expect(MASK_CODE)
     got = compare.tensor(learner.apply_mask(scores, mask))
-    compare.dtype(got, torch.float32, likely="mixing the float64 mask into arithmetic promotes "
-                                             "the result; masked_fill keeps the scores' dtype")
+    compare.dtype(got, torch.float32, likely=MASK_ARITHMETIC)
     values_correct(learner, "apply_mask", got, scores, mask)
 
 
@@ -108,7 +143,7 @@ def test_mask_dtype_kept(learner, gen):
 def test_broadcast(learner, ref, gen):
     scores = randn(gen, *BATCH2, N_Q, N_K)
     mask = torch.tensor([True, True, False, True, False, True, True])
-    compare.close(learner.apply_mask(scores, mask), ref.apply_mask(scores, mask), exact=True)
+    _applied(learner, scores, mask, ref.apply_mask(scores, mask))
 
 
 @case("float64 scores stay float64")

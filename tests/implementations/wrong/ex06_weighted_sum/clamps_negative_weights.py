@@ -1,6 +1,8 @@
 """Clamps weights to be non-negative ('weights are probabilities').
 
 Exposed by: Arbitrary (negative) weights, which the contract allows.
+
+Cause: ex06_clamped
 """
 
 from __future__ import annotations

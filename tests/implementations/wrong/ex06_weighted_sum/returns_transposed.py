@@ -1,6 +1,8 @@
 """Computes Vᵀ @ weightsᵀ, which is (weights @ V)ᵀ: the right numbers in a [..., d_v, n_q] layout.
 
 Caught by: d_v != n_q (wrong output shape).
+
+Cause: ex06_result_t
 """
 
 

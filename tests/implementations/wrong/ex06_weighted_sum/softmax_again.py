@@ -1,6 +1,8 @@
 """Applies a softmax to the weights before blending.
 
 Exposed by: Any weights (even already-softmaxed ones change).
+
+Cause: ex06_softmax_again
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
 """Uses torch.bmm, which requires exactly one batch dimension.
 
 Caught by: inputs with 0 or 2 leading batch dimensions (RuntimeError).
+
+Cause: bmm_3d
 """
 
 import torch

@@ -2,6 +2,8 @@
 
 Caught by: n_q != n_k (shape error), batched inputs (.T reverses all dims), and wrong values
 for square unbatched weights.
+
+Cause: ex06_weights_t
 """
 
 

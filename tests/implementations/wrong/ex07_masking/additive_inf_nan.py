@@ -1,6 +1,8 @@
 """apply_mask adds (1 - mask) * -inf, but 0 * -inf is NaN, so every allowed position becomes NaN.
 
 Caught by: any apply_mask case (allowed positions are NaN instead of the scores).
+
+Cause: ex07_added_inf
 """
 
 import torch

@@ -1,6 +1,8 @@
 """apply_mask adds torch.log(mask) without casting the mask.
 
 Exposed by: float64 0/1 mask on float32 scores: output promoted to float64.
+
+Cause: ex07_mask_arithmetic
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
 """apply_mask uses ~mask, which only works for bool masks: a 0/1 float mask raises and an int one gives -1/-2.
 
 Caught by: 0/1 masks of a non-bool dtype (float64, float32, int64); bool masks pass.
+
+Cause: ex07_bitwise_not
 """
 
 import torch

@@ -1,6 +1,8 @@
 """causal_mask uses tril(-1), which also blocks the diagonal, so a position cannot attend to itself.
 
 Caught by: any causal_mask case (the diagonal is False; row 0 is fully blocked).
+
+Cause: ex07_no_diagonal
 """
 
 import torch

@@ -1,6 +1,8 @@
 """causal_mask returns the seed's float 0/1 tril(ones) instead of a torch.bool tensor.
 
 Caught by: the dtype check of causal_mask (float32, not torch.bool); the pattern is right.
+
+Cause: ex07_not_bool
 """
 
 import torch

@@ -1,6 +1,8 @@
 """causal_mask ignores the device argument and always builds the mask on the CPU.
 
 Caught by: causal_mask(n, device="meta") (the result is on cpu).
+
+Cause: ex07_ignores_device
 """
 
 import torch

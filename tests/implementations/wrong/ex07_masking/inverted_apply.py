@@ -1,6 +1,8 @@
 """apply_mask blocks where the mask is True (the allowed positions) instead of where it is False.
 
 Caught by: any apply_mask case with a mask that is not all one value.
+
+Cause: ex07_inverted
 """
 
 import torch

@@ -1,6 +1,8 @@
 """apply_mask uses masked_fill_ (in place), overwriting the caller's scores.
 
 Caught by: the inputs-left-unchanged check (the returned values are right).
+
+Cause: in_place
 """
 
 import torch

@@ -2,6 +2,8 @@
 
 Caught by: any apply_mask case with a blocked position (a 0 score still gets weight after
 softmax); a float64 mask on float32 scores also changes the dtype.
+
+Cause: ex07_zero_fill
 """
 
 import torch

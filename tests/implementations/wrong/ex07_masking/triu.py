@@ -1,6 +1,8 @@
 """causal_mask uses triu instead of tril, so each position may attend only to itself and the future.
 
 Caught by: any causal_mask case with n > 1.
+
+Cause: ex07_triu
 """
 
 import torch

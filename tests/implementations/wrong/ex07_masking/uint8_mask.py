@@ -1,6 +1,8 @@
 """causal_mask builds a uint8 mask (old-PyTorch habit).
 
 Exposed by: dtype check: must be torch.bool.
+
+Cause: ex07_not_bool
 """
 
 from __future__ import annotations

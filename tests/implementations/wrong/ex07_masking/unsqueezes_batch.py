@@ -1,6 +1,8 @@
 """apply_mask always unsqueezes the mask for a batch dim, growing unbatched scores.
 
 Exposed by: Unbatched scores [n_q, n_k] with a [n_q, n_k] mask: result is [1, n_q, n_k].
+
+Cause: ex07_extra_dim
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
 """apply_mask takes a view (thinking it copies) and fills it in place, aliasing the caller's scores.
 
 Exposed by: Inputs-unchanged check: the caller's scores now contain -inf (the result also aliases the input).
+
+Cause: in_place
 """
 
 from __future__ import annotations

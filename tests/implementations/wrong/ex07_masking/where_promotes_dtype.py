@@ -3,6 +3,8 @@
 Caught by: a float64 0/1 mask on float32 scores (output dtype float64) and integer 0/1
 masks (full_like cannot put -inf in an int tensor); bool masks and masks already in the
 scores' dtype pass.
+
+Cause: inf_in_int
 """
 
 import torch
