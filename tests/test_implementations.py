@@ -3,6 +3,8 @@
 A wrong file is dropped into an otherwise solved folder: its own exercise must not
 pass, and every other exercise must still pass. A correct file must pass.
 """
+import importlib
+import re
 import shutil
 from pathlib import Path
 
@@ -22,6 +24,16 @@ def _id(path: Path) -> str:
     return f"{path.parent.name}/{path.stem}"
 
 
+# causes that no learner's mistake produces, only an attack on the worker (tested in the
+# hostile suites)
+ATTACK_ONLY = {"tampered"}
+
+
+def declared_cause(path: Path) -> str | None:
+    found = re.search(r"^Cause: (\S+)$", path.read_text(encoding="utf-8"), re.M)
+    return found.group(1) if found else None
+
+
 def test_library_has_at_least_three_wrong_and_two_correct_per_exercise():
     for e in manifest.load():
         assert len(list((IMPLEMENTATIONS / "wrong" / e.stem).glob("*.py"))) >= 3, e.stem
@@ -36,9 +48,24 @@ def test_wrong_implementation_is_caught_by_its_own_exercise_only(path, solved):
     found = statuses(run)
     assert found.pop(exercise.id) != "passed", f"{_id(path)} was not caught"
     assert set(found.values()) == {"passed"}, found
-    # and the learner is told something specific
+    # and the learner is told the cause the file declares: not another one, not none
     problem = {e.id: e for e in run.exercises}[exercise.id].telling_case()
     assert problem.failure is not None and problem.failure.summary
+    declared = declared_cause(path)
+    assert declared, f"{_id(path)} declares no `Cause: <id>` line"
+    assert problem.failure.cause == declared, (
+        f"{_id(path)}: the report names {problem.failure.cause or 'no cause'} "
+        f"({problem.failure.likely!r}) on {problem.name!r}, the file declares {declared}")
+
+
+def test_every_cause_the_kit_can_print_is_proven_by_a_wrong_implementation():
+    from checker.judge import causes
+
+    for e in manifest.load():  # the case files define their exercises' own causes
+        importlib.import_module(f"checker.judge.cases.{e.case_module}")
+    declared = {declared_cause(p) for p in _files("wrong")}
+    assert declared <= set(causes.REGISTRY), declared - set(causes.REGISTRY)
+    assert set(causes.REGISTRY) - declared - ATTACK_ONLY == set()
 
 
 @pytest.mark.parametrize("path", _files("correct"), ids=_id)

@@ -116,15 +116,18 @@ def _serve(sock: socket.socket) -> None:
     worker.warm_up(torch)
     for lang in i18n.LANGS:  # every worker inherits the catalogs, read once
         i18n.catalog(lang)
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # workers are reaped automatically
+    sock.send(json.dumps({"own_uid": not why_not, "why_not": why_not,
+                          "keep_reading": keep_reading}).encode())
+    # After the hello, while the checker imports pytest and collects its cases (a
+    # request that comes meanwhile waits in the socket): the slower warm-up.
+    worker.warm_up_meta(torch)
     # Keep the collector off the objects every worker inherits: walking them would
     # copy their pages into each forked worker (copy-on-write), a few ms each time.
     import gc
 
     gc.collect()
     gc.freeze()
-    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # workers are reaped automatically
-    sock.send(json.dumps({"own_uid": not why_not, "why_not": why_not,
-                          "keep_reading": keep_reading}).encode())
     while True:
         try:
             data, fds, _, _ = socket.recv_fds(sock, 1 << 16, 1)

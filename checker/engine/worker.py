@@ -332,6 +332,25 @@ def warm_up(torch) -> None:
         pass
 
 
+def warm_up_meta(torch) -> None:
+    """Run, once in the fork server, elementwise operations on the meta device.
+
+    The first such operation imports torch's Python meta kernels and torch._dynamo
+    (about 0.8 s, and it wants a temporary folder, which a worker may not create).
+    Cases that run a learner's whole function on meta tensors (is the mask made on
+    the input's device?) need them; done here, every worker inherits them.
+    """
+    try:
+        x = torch.empty(2, 3, device="meta")
+        y = (x / 2.0 + 1.0).exp() * x - x
+        torch.where(y > 0, y, x)
+        torch.cat([x, y]), torch.stack([x, y])
+        (x @ x.transpose(-2, -1)).masked_fill(torch.ones(2, 2, dtype=torch.bool, device="meta"),
+                                              float("-inf"))
+    except Exception:
+        pass
+
+
 def _guard_learner_code(config: dict) -> None:
     """The audit hook, with what learner code may not read: the kit's solutions and
     checker (and, for a source checkout, everything in it: tests hold correct answers

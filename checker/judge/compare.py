@@ -253,8 +253,6 @@ def _suspect(got: torch.Tensor, suspects: dict | None) -> Cause | str:
         rtol, atol = tolerances(wrong.dtype)
         g, w = got.detach().to(torch.float64), wrong.detach().to(torch.float64)
         if torch.allclose(g, w, rtol=rtol, atol=atol, equal_nan=True):
-            if isinstance(mistake, str):  # TRANSITION: case files not yet converted to causes
-                return t(MATCHES, description=t(mistake))
             return Cause(mistake.id, MATCHES, values=(("description", mistake.render()),))
     return ""
 

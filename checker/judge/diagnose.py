@@ -30,6 +30,10 @@ MISPLACED_TRANSPOSE = cause(
     "misplaced_transpose",
     "`{call}` transposes an operand that should keep its layout: in a matrix product the "
     "inner sizes must agree")
+WHERE_BOOL = cause(
+    "where_bool",
+    "torch.where wants a bool condition: turn a 0/1 mask into one with `mask != 0` (or "
+    "`mask == 0` for the blocked positions)")
 INF_IN_INT = cause(
     "inf_in_int",
     "-inf stored in an integer tensor (made in the mask's dtype?): a tensor that holds -inf "
@@ -48,9 +52,9 @@ BOOL_MASK_NEEDED = cause(
     "positions) rather than `~mask` or the mask as it is")
 DTYPE_MIX = cause(
     "dtype_mix",
-    "tensors of two dtypes met in one operation: a new tensor (such as a float64 mask "
-    "added to the scores) must not change the dtype; use masked_fill, or convert with "
-    "`.to(scores.dtype)`")
+    "tensors of two dtypes met in one operation: something made or converted with a fixed "
+    "dtype (dtype=torch.float32, .float(), a float64 mask added to the scores) must follow "
+    "the inputs' dtype instead; masks go in with masked_fill")
 
 _OVERFLOW = re.compile(r"without overflow|cannot be converted to type at::Half", re.I)
 _MATRIX = re.compile(r"must be a matrix|must be a 2D|2D tensor|mat1 and mat2|shapes cannot be "
@@ -124,6 +128,8 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
     if re.search(r"shape '\[[^\]]*\]' is invalid for input of size", message) and \
             re.search(r"\.(reshape|view)\(", code):
         return BAD_RESHAPE
+    if "where expected condition to be a boolean" in message:
+        return WHERE_BOOL
     if "only supports boolean masks" in message:
         return BOOL_MASK_NEEDED
     if _DEVICE.search(message) and "device" in message.lower():

@@ -1,23 +1,50 @@
-"""Shared checks for the attention exercises (08, 09, 10)."""
+"""Shared checks and classic mistakes for the attention exercises (08 to 12)."""
 import math
 
 import torch
 
-from checker.judge import compare
 from checker.i18n import t
+from checker.judge import compare
+from checker.judge.causes import cause
+from checker.judge.results import Check
+
+NO_SCALE = cause("attn_no_scale", "attention without dividing by √d_k")
+SCALE_D_V = cause("attn_scale_d_v", "scores divided by √d_v instead of √d_k")
+SCALE_N_K = cause("attn_scale_n_k", "scores divided by √n_k (a size of K) instead of √d_k")
+SCALE_N_Q = cause("attn_scale_n_q", "scores divided by √n_q (a size of Q such as Q.shape[1] in a "
+                                    "batch) instead of √d_k = Q.size(-1)")
+SOFTMAX_QUERIES = cause("attn_softmax_queries", "a softmax over the queries (dim -2) instead of "
+                                                "the keys (dim -1)")
+SCORES_TIMES_V = cause("attn_scores_times_v", "scores @ V: the output must blend V with the "
+                                              "softmax weights")
+ZERO_FILL = cause("attn_zero_fill", "blocked scores set to 0 instead of -inf: exp(0) = 1 still "
+                                    "gives them weight")
+MASK_IGNORED = cause("attn_mask_ignored", "attention with the mask ignored")
+MASK_AFTER = cause("attn_mask_after_softmax", "the mask applied after the softmax: block scores "
+                                              "before it, so the allowed weights still sum to 1")
+MASK_INVERTED = cause("attn_mask_inverted", "attention with the mask inverted (False means "
+                                            "blocked)")
+MASK_ADDED = cause("attn_mask_added", "the 0/1 mask added to the scores: allowed positions get "
+                                      "+1 and blocked ones keep their score; block them with "
+                                      "-inf instead")
+PAIR_SWAPPED = cause("attn_pair_swapped", "(weights, output) in the wrong order: the contract "
+                                          "returns (output, weights)")
+WEIGHTS_T = cause("attn_weights_t", "the weights transposed, [..., n_k, n_q]: one row per query")
 
 
-def sdpa(Q, K, V, mask=None, scale=None, softmax_dim=-1, fill=float("-inf")):
+def sdpa(Q, K, V, mask=None, scale=None, softmax_dim=-1, fill=float("-inf"), additive=False):
     """A plain reference used only to build 'likely cause' suspects.
 
-    ``scale``, ``softmax_dim`` and ``fill`` (the blocked score) let it make the
-    classic mistakes. Returns (None, None) when the mistake cannot even be
-    computed for these shapes.
+    ``scale``, ``softmax_dim``, ``fill`` (the blocked score) and ``additive`` (the 0/1
+    mask added to the scores) let it make the classic mistakes. Returns (None, None)
+    when the mistake cannot even be computed for these shapes.
     """
     d = Q.shape[-1] if scale is None else scale
     try:
         scores = Q @ K.transpose(-2, -1) / math.sqrt(d)
-        if mask is not None:
+        if mask is not None and additive:
+            scores = scores + (mask != 0).to(scores.dtype)
+        elif mask is not None:
             scores = scores.masked_fill(mask == 0, fill)
         weights = torch.softmax(scores, dim=softmax_dim)
         return weights @ V, weights
@@ -28,29 +55,24 @@ def sdpa(Q, K, V, mask=None, scale=None, softmax_dim=-1, fill=float("-inf")):
 def suspects_for(Q, K, V, mask=None):
     """Classic mistakes in attention, each as (output, weights) it would produce."""
     d_k, d_v, n_k = Q.shape[-1], V.shape[-1], K.shape[-2]
-    found = {t("attention without dividing by √d_k"): sdpa(Q, K, V, mask, scale=1)}
+    found = {NO_SCALE: sdpa(Q, K, V, mask, scale=1)}
     if d_v != d_k:
-        found[t("scores divided by √d_v instead of √d_k")] = sdpa(Q, K, V, mask, scale=d_v)
+        found[SCALE_D_V] = sdpa(Q, K, V, mask, scale=d_v)
     if n_k != d_k:
-        found[t("scores divided by √n_k (a size of K) instead of √d_k")] = sdpa(
-            Q, K, V, mask, scale=n_k)
+        found[SCALE_N_K] = sdpa(Q, K, V, mask, scale=n_k)
     n_q = Q.shape[-2]
     if n_q not in (d_k, n_k):
-        found[t("scores divided by √n_q (a size of Q such as Q.shape[1] in a batch) instead of "
-                "√d_k = Q.size(-1)")] = sdpa(Q, K, V, mask, scale=n_q)
+        found[SCALE_N_Q] = sdpa(Q, K, V, mask, scale=n_q)
     if K.shape[-2] == Q.shape[-2]:
-        found[t("a softmax over the queries (dim -2) instead of the keys (dim -1)")] = sdpa(
-            Q, K, V, mask, softmax_dim=-2)
-    found[t("scores @ V: the output must blend V with the softmax weights")] = (
+        found[SOFTMAX_QUERIES] = sdpa(Q, K, V, mask, softmax_dim=-2)
+    found[SCORES_TIMES_V] = (
         Q @ K.transpose(-2, -1) / math.sqrt(d_k) @ V if n_k == V.shape[-2] else None, None)
     if mask is not None:
-        found[t("blocked scores set to 0 instead of -inf: exp(0) = 1 still gives them "
-                "weight")] = sdpa(Q, K, V, mask, fill=0.0)
-        found[t("attention with the mask ignored")] = sdpa(Q, K, V)
-        found[t("the mask applied after the softmax: block scores before it, so the allowed "
-                "weights still sum to 1")] = _masked_after(Q, K, V, mask)
-        found[t("attention with the mask inverted (False means blocked)")] = sdpa(
-            Q, K, V, mask == 0)
+        found[ZERO_FILL] = sdpa(Q, K, V, mask, fill=0.0)
+        found[MASK_IGNORED] = sdpa(Q, K, V)
+        found[MASK_AFTER] = _masked_after(Q, K, V, mask)
+        found[MASK_INVERTED] = sdpa(Q, K, V, mask == 0)
+        found[MASK_ADDED] = sdpa(Q, K, V, mask, additive=True)
     return found
 
 
@@ -66,9 +88,17 @@ def check_pair(got, expected: tuple, suspects: dict, check_weights=True):
     """Compare an (output, weights) pair with the expected pair."""
     out, weights = compare.pair(got)
     exp_out, exp_weights = expected
+    if isinstance(out, torch.Tensor) and isinstance(weights, torch.Tensor) and \
+            list(out.shape) == list(exp_weights.shape) and \
+            list(weights.shape) == list(exp_out.shape) and exp_out.shape != exp_weights.shape:
+        compare.shape(out, exp_out.shape, what="the output", likely=PAIR_SWAPPED)
     compare.close(out, exp_out, what="the output",
                   suspects={k: v[0] for k, v in suspects.items()})
     if check_weights:
+        if isinstance(weights, torch.Tensor) and exp_weights.dim() >= 2 and \
+                list(weights.shape) == [*exp_weights.shape[:-2], *exp_weights.shape[-2:][::-1]] \
+                and exp_weights.shape[-1] != exp_weights.shape[-2]:
+            compare.shape(weights, exp_weights.shape, what="the weights", likely=WEIGHTS_T)
         compare.close(weights, exp_weights, what="the weights",
                       suspects={k: v[1] for k, v in suspects.items()})
 
@@ -81,7 +111,7 @@ def blocked_weights_are_zero(got, mask_blocked: torch.Tensor) -> None:
     compare.true(bool((bad == 0).all()), "a blocked position has a weight that is not 0",
                  expected="weight exactly 0 wherever the mask blocks",
                  got=compare.describe(weights),
-                 likely="set blocked scores to -inf (or a very negative number) BEFORE the softmax")
+                 fix="set blocked scores to -inf (or a very negative number) BEFORE the softmax")
 
 
 def rows_sum_to_one(got) -> None:
@@ -89,4 +119,26 @@ def rows_sum_to_one(got) -> None:
     weights = compare.tensor(weights, what="the weights")
     sums = weights.sum(-1)
     compare.close(sums, torch.ones_like(sums), what="the row sums of the weights",
-                  likely="the softmax must run over the last dimension (the keys)")
+                  fix="the softmax must run over the last dimension (the keys)")
+
+
+def float16_check(got, expected: tuple, suspects: dict) -> None:
+    """A float16 case: the pair keeps float16 and matches the reference (to float16's
+    precision); an error about a fill value that overflows float16 is named by the
+    diagnosis of raised errors (judge.diagnose)."""
+    out, weights = compare.pair(got)
+    for item, what in ((out, "the output"), (weights, "the weights")):
+        compare.dtype(compare.tensor(item, what=what), torch.float16, what=what)
+    check_pair(got, expected, suspects)
+
+
+def device_check(got, shapes: tuple, device: str = "meta") -> None:
+    """The pair is on ``device`` with the given shapes (meta tensors hold no values)."""
+    out, weights = compare.pair(got)
+    for item, shape, what in ((out, shapes[0], "the output"), (weights, shapes[1], "the weights")):
+        item = compare.tensor(item, what=what)
+        compare.true(item.device.type == device,
+                     t("{what} is not on the inputs' device", what=t(what)),
+                     expected=compare.code(f"device '{device}'"),
+                     got=compare.code(f"device '{item.device.type}'"), check=Check.DEVICE)
+        compare.shape(item, shape, what=what)

@@ -3,11 +3,12 @@ import torch
 import torch.nn.functional as F
 
 from checker.judge import compare
-from checker.judge.cases.attention_support import (blocked_weights_are_zero, check_pair,
-                                             rows_sum_to_one, suspects_for)
-from checker.judge.cases.support import values_correct
+from checker.judge.cases.attention_support import (blocked_weights_are_zero,
+                                                   check_pair, float16_check, rows_sum_to_one,
+                                                   suspects_for)
 from checker.judge.cases.support import (BATCH1, BATCH2, D_K, D_V, N_K, N_Q, case, gradients,
-                                   no_forbidden_source, rand_mask, randn, unchanged)
+                                         no_forbidden_source, rand_mask, randn, unchanged,
+                                         values_correct)
 
 
 def _qkv(gen, batch=(), n_q=N_Q, n_k=N_K, d_k=D_K, d_v=D_V, dtype=torch.float32, scale=1.0):
@@ -92,9 +93,7 @@ def test_float_mask(learner, ref, gen):
     Q, K, V = _qkv(gen)
     got = learner.scaled_dot_product_attention(Q, K, V, mask)
     out, _ = compare.pair(got)
-    compare.dtype(compare.tensor(out, what="the output"), torch.float32, what="the output",
-                  likely="adding a float64 mask to the scores promotes them to float64: "
-                         "use masked_fill(mask == 0, ...) instead")
+    compare.dtype(compare.tensor(out, what="the output"), torch.float32, what="the output")
     _check(learner, ref, Q, K, V, mask)
 
 
@@ -112,6 +111,14 @@ def test_float64(learner, ref, gen):
     compare.dtype(compare.tensor(out, what="the output"), torch.float64, what="the output")
     compare.dtype(compare.tensor(weights, what="the weights"), torch.float64, what="the weights")
     values_correct(learner, "scaled_dot_product_attention", result, Q, K, V)
+
+
+@case("float16 inputs with a mask: blocked scores must still become -inf (-1e9 overflows)")
+def test_float16(learner, ref, gen):
+    Q, K, V = _qkv(gen, BATCH1, dtype=torch.float16)
+    mask = rand_mask(gen, N_Q, N_K)
+    float16_check(learner.scaled_dot_product_attention(Q, K, V, mask),
+                  ref.scaled_dot_product_attention(Q, K, V, mask), suspects_for(Q, K, V, mask))
 
 
 @case("large inputs (scores in the thousands, float64) stay finite")

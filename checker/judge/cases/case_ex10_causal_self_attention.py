@@ -2,13 +2,27 @@
 import torch
 
 from checker.judge import compare
-from checker.i18n import t
-from checker.judge.cases.attention_support import check_pair, sdpa, suspects_for
-from checker.judge.cases.support import values_correct
-from checker.judge.cases.support import (BATCH2, D_K, D_MODEL, D_V, case, gradients,
-                                   no_forbidden_source, randn, unchanged)
+from checker.judge.cases.attention_support import (MASK_IGNORED, check_pair, device_check,
+                                                   float16_check, sdpa, suspects_for)
+from checker.judge.cases.support import (BATCH2, D_K, D_MODEL, D_V, case, cause, gradients,
+                                         no_forbidden_source, randn, unchanged, values_correct)
+from checker.judge.results import Check
 
 N = 5
+
+NO_MASK = cause("ex10_no_mask", "attention without any mask: every position sees the future")
+TRIU = cause("ex10_triu", "a mask that is the upper triangle (triu): positions see only the "
+                          "future")
+NO_DIAGONAL = cause("ex10_no_diagonal", "a mask without the diagonal (tril with diagonal=-1): "
+                                        "row 0 is fully blocked, and a softmax over nothing but "
+                                        "-inf is NaN; each position must see itself")
+N_FROM_BATCH = cause("ex10_n_from_batch", "the sequence length read from X.size(0) / X.shape[0], "
+                                          "which is the batch size once X has batch dimensions: "
+                                          "use X.size(-2)")
+N_FROM_WIDTH = cause("ex10_n_from_width", "the sequence length read from X.size(-1), the width "
+                                          "d_model: the sequence length is X.size(-2)")
+LENGTH_CODE = {r"\bX\.(?:size\(\s*0\s*\)|shape\[\s*0\s*\])": N_FROM_BATCH,
+               r"\bX\.(?:size\(\s*-1\s*\)|shape\[\s*-1\s*\])": N_FROM_WIDTH}
 
 
 def _weights(gen, dtype=torch.float32, d_model=D_MODEL):
@@ -21,13 +35,15 @@ def _suspects(X, W_Q, W_K, W_V):
     Q, K, V = X @ W_Q, X @ W_K, X @ W_V
     causal = torch.tril(torch.ones(n, n, dtype=torch.bool))
     found = suspects_for(Q, K, V, causal)
-    found[t("attention without any mask: every position sees the future")] = sdpa(Q, K, V)
-    found[t("a mask that is the upper triangle (triu): positions see only the future")] = sdpa(
-        Q, K, V, torch.triu(torch.ones(n, n, dtype=torch.bool)))
+    del found[MASK_IGNORED]  # there is no mask argument here: say it the exercise's way
+    found[NO_MASK] = sdpa(Q, K, V)
+    found[TRIU] = sdpa(Q, K, V, torch.triu(torch.ones(n, n, dtype=torch.bool)))
+    found[NO_DIAGONAL] = sdpa(Q, K, V, torch.tril(torch.ones(n, n, dtype=torch.bool), -1))
     return found
 
 
 def _check(learner, ref, X, W):
+    learner.expect(LENGTH_CODE)
     check_pair(learner.causal_self_attention(X, *W), ref.causal_self_attention(X, *W),
                _suspects(X, *W))
 
@@ -51,8 +67,8 @@ def test_upper_triangle_zero(learner, gen):
     compare.true(bool((weights[future] == 0).all()),
                  "a position gives weight to a later position",
                  expected="weights exactly 0 above the diagonal", got=compare.describe(weights),
-                 likely="build the mask with torch.tril (True on and below the diagonal) and "
-                        "block where it is False")
+                 fix="build the mask with torch.tril (True on and below the diagonal) and "
+                     "block where it is False")
     values_correct(learner, "causal_self_attention", result, *args)
 
 
@@ -71,8 +87,8 @@ def test_no_future_leak(learner, gen):
     out2, _ = compare.pair(learner.causal_self_attention(X2, *W))
     out1, out2 = compare.tensor(out1, what="the output"), compare.tensor(out2, what="the output")
     compare.close(out2[:-1], out1[:-1], what="the outputs of positions 0..3",
-                  likely="an earlier position attends to a later one: is the causal mask "
-                         "applied, and the right way round?")
+                  fix="an earlier position attends to a later one: is the causal mask "
+                      "applied, and the right way round?")
     values_correct(learner, "causal_self_attention", result1, X, *W)
 
 
@@ -81,21 +97,19 @@ def test_no_future_leak_batched(learner, gen):
     X, W = randn(gen, 3, N, D_MODEL), _weights(gen)
     X2 = X.clone()
     X2[:, 2:] = randn(gen, 3, N - 2, D_MODEL)
+    learner.expect(LENGTH_CODE)
     result1 = learner.causal_self_attention(X, *W)
     out1, _ = compare.pair(result1)
     out2, _ = compare.pair(learner.causal_self_attention(X2, *W))
     out1, out2 = compare.tensor(out1, what="the output"), compare.tensor(out2, what="the output")
     compare.close(out2[:, :2], out1[:, :2], what="the outputs of positions 0 and 1",
-                  likely="the mask must be built from the sequence length X.size(-2)")
+                  fix="the mask must be built from the sequence length X.size(-2)")
     values_correct(learner, "causal_self_attention", result1, X, *W)
 
 
 @case("a batch of 3 sequences of 5 tokens (batch size != sequence length)")
 def test_batch1(learner, ref, gen):
-    X = randn(gen, 3, N, D_MODEL)
-    W = _weights(gen)
-    check_pair(learner.causal_self_attention(X, *W), ref.causal_self_attention(X, *W),
-               _suspects(X, *W))
+    _check(learner, ref, randn(gen, 3, N, D_MODEL), _weights(gen))
 
 
 @case("two leading batch dimensions (2 x 3)")
@@ -111,6 +125,25 @@ def test_float64(learner, gen):
     compare.dtype(compare.tensor(out, what="the output"), torch.float64, what="the output")
     compare.dtype(compare.tensor(weights, what="the weights"), torch.float64, what="the weights")
     values_correct(learner, "causal_self_attention", result, *args)
+
+
+@case("float16 inputs: the future must still be blocked with -inf (-1e9 overflows)")
+def test_float16(learner, ref, gen):
+    X = randn(gen, 2, N, D_MODEL, dtype=torch.float16)
+    W = _weights(gen, torch.float16)
+    learner.expect(LENGTH_CODE)
+    float16_check(learner.causal_self_attention(X, *W), ref.causal_self_attention(X, *W),
+                  _suspects(X, *W))
+
+
+@case("inputs on another device (meta): the mask is built on X's device")
+def test_meta_device(learner, gen):
+    X = torch.empty(2, N, D_MODEL, device="meta")
+    W = tuple(torch.empty(w.shape, device="meta") for w in _weights(gen))
+    learner.expect(LENGTH_CODE)
+    device_check(learner.causal_self_attention(X, *W), ((2, N, D_V), (2, N, N)))
+    args = (randn(gen, N, D_MODEL), *_weights(gen))  # and on the CPU, the right values
+    values_correct(learner, "causal_self_attention", learner.causal_self_attention(*args), *args)
 
 
 @case("gradients flow to X and the three projection matrices")

@@ -2,6 +2,8 @@
 
 Caught by: a float64 0/1 mask on float32 Q, K, V (the weights are promoted to float64 and
 weights @ V then fails with a dtype mismatch); bool masks and float32 masks pass.
+
+Cause: dtype_mix
 """
 
 import math

@@ -1,6 +1,8 @@
 """Reads d_k as Q.shape[1], which is d_k only for 2-D Q; with a batch dimension it is n_q.
 
 Caught by: Q with 1 or 2 leading batch dimensions where Q.shape[1] != d_k.
+
+Cause: attn_scale_n_q
 """
 
 import math

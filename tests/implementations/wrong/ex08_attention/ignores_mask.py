@@ -1,6 +1,8 @@
 """Accepts the mask argument but never applies it.
 
 Caught by: any case with a mask that blocks something.
+
+Cause: attn_mask_ignored
 """
 
 import math

@@ -1,6 +1,8 @@
 """Blocks the positions where the mask is True (may attend) instead of where it is False.
 
 Caught by: any masked case (the allowed positions get weight 0; a causal mask leaves the last row fully blocked, giving NaN).
+
+Cause: attn_mask_inverted
 """
 
 import math

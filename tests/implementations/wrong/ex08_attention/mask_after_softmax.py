@@ -1,6 +1,8 @@
 """Zeroes blocked weights after the softmax without renormalising.
 
 Exposed by: Any mask: rows no longer sum to 1, outputs differ.
+
+Cause: attn_mask_after_softmax
 """
 
 from __future__ import annotations

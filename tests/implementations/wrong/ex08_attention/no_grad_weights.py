@@ -1,6 +1,8 @@
 """Computes the weights under torch.no_grad().
 
 Exposed by: Gradient w.r.t. Q and K is missing.
+
+Cause: no_gradient_to
 """
 
 from __future__ import annotations

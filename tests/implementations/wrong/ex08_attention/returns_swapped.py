@@ -1,6 +1,8 @@
 """Returns (weights, output) instead of (output, weights).
 
 Caught by: any case with n_k != d_v (shapes swap), and the values otherwise.
+
+Cause: attn_pair_swapped
 """
 
 import math

@@ -1,6 +1,8 @@
 """Scales by sqrt(d_v), the width of V, instead of sqrt(d_k).
 
 Caught by: d_k != d_v.
+
+Cause: attn_scale_d_v
 """
 
 import math

@@ -1,6 +1,8 @@
 """Scales by sqrt(K.size(-2)), the number of keys, instead of sqrt(d_k), the key width.
 
 Caught by: n_k != d_k.
+
+Cause: attn_scale_n_k
 """
 
 import math

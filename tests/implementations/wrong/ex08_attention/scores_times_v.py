@@ -1,6 +1,8 @@
 """Mixes V with the scores instead of the softmax weights (the output skips the normalisation).
 
 Caught by: any case (the output is wrong; the returned weights are right).
+
+Cause: attn_scores_times_v
 """
 
 import math

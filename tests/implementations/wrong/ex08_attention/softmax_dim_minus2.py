@@ -1,6 +1,8 @@
 """Takes the softmax over dim -2 (over the queries) instead of over the keys.
 
 Caught by: any case with n_q > 1 (the rows of the weights do not sum to 1).
+
+Cause: attn_softmax_queries
 """
 
 import math

@@ -1,6 +1,8 @@
 """torch.softmax(..., dtype=torch.float32) hard-codes float32.
 
 Exposed by: float64 inputs: float32 weights (and a dtype error in weights @ V).
+
+Cause: dtype_mix
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
 """Computes the output with torch.nn.functional.scaled_dot_product_attention, which 08 forbids.
 
 Caught by: forbidden call (the output and weights are otherwise right).
+
+Cause: forbidden_call
 """
 
 import math

@@ -1,6 +1,8 @@
 """torch.where(mask, scores, -inf) with the raw mask as condition.
 
 Exposed by: float/int 0/1 masks: torch.where needs a bool condition.
+
+Cause: where_bool
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
 """Multiplies the scores by the mask (blocked score 0, not -inf).
 
 Exposed by: Any mask: blocked weights are exp(0)/sum, not 0.
+
+Cause: attn_zero_fill
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
 """cross_attention always applies a causal mask, although the decoder may see the whole source sentence.
 
 Caught by: any cross_attention case with n_dec > 1 (early decoder positions lose most encoder positions).
+
+Cause: ex09_causal_in_cross
 """
 
 import math

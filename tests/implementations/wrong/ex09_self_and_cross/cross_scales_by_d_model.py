@@ -1,6 +1,8 @@
 """cross_attention scales by sqrt(d_model), the input width, instead of sqrt(d_k).
 
 Caught by: d_model != d_k.
+
+Cause: ex09_scale_d_model
 """
 
 import math

@@ -1,6 +1,8 @@
 """cross_attention takes Q from the encoder and K, V from the decoder (sources swapped).
 
 Caught by: n_dec != n_enc (output [..., n_enc, d_v] and weights [..., n_enc, n_dec]).
+
+Cause: ex09_roles_swapped
 """
 
 import math

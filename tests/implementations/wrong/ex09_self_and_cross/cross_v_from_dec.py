@@ -1,6 +1,8 @@
 """cross_attention projects V from the decoder input X_dec instead of the encoder output X_enc.
 
 Caught by: n_dec != n_enc (shape error in weights @ V); equal lengths give wrong values.
+
+Cause: ex09_v_from_dec
 """
 
 import math

@@ -1,6 +1,8 @@
 """cross_attention returns the weights transposed [n_enc, n_dec] 'for plotting'.
 
 Exposed by: n_dec != n_enc: weights shape.
+
+Cause: attn_weights_t
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
 """Adds torch.log(mask) to the scores without casting the mask.
 
 Exposed by: float64 0/1 mask on float32 inputs: output dtype becomes float64.
+
+Cause: dtype_mix
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
 """Forbidden: weights obtained from a torch.nn.MultiheadAttention with identity projections.
 
 Exposed by: Forbidden-call check (nn.MultiheadAttention); values are right.
+
+Cause: forbidden_call
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
 """Forbidden: torch.nn.functional.scaled_dot_product_attention reached via getattr.
 
 Exposed by: Forbidden-call check; values are right.
+
+Cause: forbidden_call
 """
 
 from __future__ import annotations

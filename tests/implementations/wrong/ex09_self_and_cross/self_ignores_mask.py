@@ -1,6 +1,8 @@
 """self_attention accepts a mask but never passes it on.
 
 Caught by: any self_attention case with a mask that blocks something (e.g. a causal mask).
+
+Cause: attn_mask_ignored
 """
 
 import math

@@ -2,6 +2,8 @@
 
 Caught by: any self_attention case with a mask that blocks something (blocked positions keep
 a positive weight).
+
+Cause: attn_mask_added
 """
 
 import math

@@ -1,6 +1,8 @@
 """self_attention projects the keys with W_Q instead of W_K.
 
 Caught by: any self_attention case with W_Q != W_K.
+
+Cause: ex09_k_by_w_q
 """
 
 import math

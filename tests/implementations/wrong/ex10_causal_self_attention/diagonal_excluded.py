@@ -1,6 +1,8 @@
 """Builds the mask with tril(-1), blocking the diagonal: a position cannot attend to itself and row 0 is all blocked.
 
 Caught by: any case (row 0 has no allowed position and comes out NaN; the other rows are wrong).
+
+Cause: ex10_no_diagonal
 """
 
 import math

@@ -1,6 +1,8 @@
 """Fills blocked scores with 0 instead of -inf.
 
 Exposed by: Future tokens still get weight exp(0)/sum: no-future-leak property fails.
+
+Cause: attn_zero_fill
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
 """Folds the scale into W_Q in place (W_Q.div_(sqrt(d_k))).
 
 Exposed by: Inputs-unchanged check: the caller's W_Q is modified (and a second call double-scales).
+
+Cause: in_place
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
 """Applies the causal mask to the weights after the softmax (no renormalisation).
 
 Exposed by: Rows do not sum to 1; outputs differ.
+
+Cause: attn_mask_after_softmax
 """
 
 from __future__ import annotations

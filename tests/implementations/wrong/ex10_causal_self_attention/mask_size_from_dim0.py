@@ -1,6 +1,8 @@
 """Takes the sequence length from X.size(0), which is the batch size once X has a batch dimension.
 
 Caught by: batched X with batch size > 1 and != n (shape error or wrong mask); unbatched X passes.
+
+Cause: ex10_n_from_batch
 """
 
 import math

@@ -1,6 +1,8 @@
 """Multiplies the scores by the 0/1 causal mask, so future scores become 0 instead of -inf and still get weight.
 
 Caught by: the no-future-leak check and the upper triangle of the weights, which is not 0.
+
+Cause: attn_zero_fill
 """
 
 import math

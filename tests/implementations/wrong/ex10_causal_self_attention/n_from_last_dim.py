@@ -1,6 +1,8 @@
 """Reads n from X.size(-1) (d_model) instead of X.size(-2).
 
 Exposed by: d_model != n: mask shape mismatch.
+
+Cause: ex10_n_from_width
 """
 
 from __future__ import annotations

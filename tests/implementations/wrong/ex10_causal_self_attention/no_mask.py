@@ -2,6 +2,8 @@
 
 Caught by: the no-future-leak check (changing a later token changes earlier outputs) and
 the upper triangle of the weights, which is not 0.
+
+Cause: ex10_no_mask
 """
 
 import math

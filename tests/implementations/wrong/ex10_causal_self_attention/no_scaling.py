@@ -1,6 +1,8 @@
 """Masks correctly but forgets to divide the scores by sqrt(d_k).
 
 Caught by: any case with d_k > 1 and n > 1 (the weights are too sharp).
+
+Cause: attn_no_scale
 """
 
 import math

@@ -1,6 +1,8 @@
 """Builds the mask with triu instead of tril, so each position sees itself and the future only.
 
 Caught by: the no-future-leak check and any case with n > 1.
+
+Cause: ex10_triu
 """
 
 import math

@@ -1,6 +1,8 @@
-"""Correct: -1e9 fill via masked_fill, hand-written stable softmax.
+"""Fills blocked scores with -1e9 via masked_fill: right in float32 and float64, but -1e9 does not fit in float16, so masked_fill raises there (the lesson's -inf, or torch.finfo(dtype).min, works in every dtype).
 
-Meant to satisfy the whole contract of ex08_attention.
+Caught by: the float16 case.
+
+Cause: float16_fill
 """
 
 from __future__ import annotations

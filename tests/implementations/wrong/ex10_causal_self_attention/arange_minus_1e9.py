@@ -1,4 +1,8 @@
-"""Causal mask from an arange comparison, masked_fill with -1e9 (allowed in 10), einsum products.
+"""Fills blocked scores with -1e9 via masked_fill: right in float32 and float64, but -1e9 does not fit in float16, so masked_fill raises there (the lesson's -inf, or torch.finfo(dtype).min, works in every dtype).
+
+Caught by: the float16 case.
+
+Cause: float16_fill
 """
 
 import math

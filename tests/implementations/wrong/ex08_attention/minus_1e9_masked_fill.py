@@ -1,7 +1,8 @@
-"""Masks with masked_fill(mask == 0, -1e9) instead of -inf (allowed in 08); d_k ** 0.5 for the scale.
+"""Fills blocked scores with -1e9 via masked_fill: right in float32 and float64, but -1e9 does not fit in float16, so masked_fill raises there (the lesson's -inf, or torch.finfo(dtype).min, works in every dtype).
 
-masked_fill keeps the scores' dtype whatever the mask's dtype, and exp(-1e9 - max)
-underflows to exactly 0, so blocked weights are exactly 0.
+Caught by: the float16 case.
+
+Cause: float16_fill
 """
 
 import torch
