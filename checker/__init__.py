@@ -26,7 +26,7 @@ def check(*ids: str, exercises: str | None = None, lang: str | None = None,
     i18n.set_lang(lang)
     try:
         chosen = usage.selected(list(ids)) if ids else list(manifest.load())
-        folder = workspace.find_exercises(exercises)
+        folder = workspace.find_exercises(exercises, option='exercises="path"')
     except (usage.UsageError, workspace.WorkspaceError) as exc:
         raise ValueError(str(exc)) from None
     run, _ = commands.run_check(folder, chosen, seed=seed, timeout=timeout)
@@ -35,9 +35,13 @@ def check(*ids: str, exercises: str | None = None, lang: str | None = None,
     return run
 
 
-def hint(exercise: str, *, all: bool = False, lang: str | None = None,  # noqa: A002
-         exercises: str | None = None) -> None:
-    """Show the next hint of an exercise (remembered, as `attn-kit hint`), or every hint."""
+def hint(exercise: str, *, all: bool = False, last: bool = False,  # noqa: A002
+         lang: str | None = None, exercises: str | None = None) -> None:
+    """Show the next hint of an exercise (remembered, as `attn-kit hint`), or every hint.
+
+    The hints follow the function that fails at the last ``check``. The last hint nearly
+    gives the answer: it is shown only with ``last=True``.
+    """
     from checker import i18n, usage
     from checker.console import make_console
     from checker.learner import commands, workspace
@@ -48,9 +52,12 @@ def hint(exercise: str, *, all: bool = False, lang: str | None = None,  # noqa: 
     except usage.UsageError as exc:
         raise ValueError(str(exc)) from None
     try:
-        state = workspace.State(workspace.find_exercises(exercises))
+        state = workspace.State(workspace.find_exercises(exercises, option='exercises="path"'))
     except workspace.WorkspaceError:
         state = None
     console = make_console()
-    for line in commands.hint_text(chosen, state, all):
+    shown = commands.hint_text(chosen, state, all, last_ok=last)
+    for line in shown.lines:
         console.print(line)
+    if shown.needs_yes:
+        console.print(i18n.t("To see it: hint(\"{id}\", last=True)", id=chosen.id))

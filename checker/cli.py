@@ -93,7 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
     check = _command(sub, "check", "learner.commands:cmd_check", t(
         "check your exercises (all, or the ones named)"))
     check.add_argument("ids", nargs="*", metavar="NN",
-                       help=t("exercises to check, e.g. 05 or 5 or softmax (default: all)"))
+                       help=t("exercises to check, e.g. 05, 5, ex05, softmax, causal_mask or "
+                              "exercises/ex05_softmax.py (default: all)"))
     check.add_argument("--json", metavar="FILE", help=t(
         "also write the JSON report (pytest-json-report plus scores) to FILE"))
     _seed_and_timeout(check)
@@ -105,6 +106,8 @@ def build_parser() -> argparse.ArgumentParser:
         "the next hint for an exercise (one level more each time)"))
     hint.add_argument("exercise", metavar="NN", help=t("the exercise, e.g. 05"))
     hint.add_argument("--all", action="store_true", help=t("show every hint level"))
+    hint.add_argument("--yes", action="store_true",
+                      help=t("show the last hint, which nearly gives the answer, without asking"))
 
     reset = _command(sub, "reset", "learner.commands:cmd_reset", t(
         "put an exercise's original stub back (your file is backed up first)"))
@@ -141,6 +144,10 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--all-or-nothing", action="store_true",
                        help=t("an exercise earns its points only if every case passes "
                               "(default: points times the share of cases passed)"))
+    grade.add_argument("--include-beyond", action="store_true",
+                       help=t("also grade the exercises beyond the lesson (11 and 12): their "
+                              "points, CSV columns and Gradescope tests are added (default: the "
+                              "lesson's ten, 100 points)"))
     grade.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                        help=t("submissions graded at once (default: the number of cores, "
                               "%(default)s)"))
@@ -162,6 +169,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help=t("visibility of the hidden cases (default: %(default)s)"))
     bundle.add_argument("--all-or-nothing", action="store_true",
                         help=t("an exercise earns its points only if every case passes"))
+    bundle.add_argument("--include-beyond", action="store_true",
+                        help=t("also grade the exercises beyond the lesson (11 and 12)"))
     _seed_and_timeout(bundle)
     return parser
 

@@ -42,13 +42,22 @@ def problems_of(exercise: manifest.Exercise) -> list[str]:
     """Everything that exercise still lacks, one line each."""
     found: list[str] = []
     # 1) the manifest entry
-    for field in ("title", "section", "hints"):
+    for field in ("title", "section"):
         for lang in manifest.LANGS:
             if not getattr(exercise, field).get(lang):
                 found.append(f"manifest: no {field}.{lang}")
-    for lang in manifest.LANGS:
-        if len(exercise.hints.get(lang, [])) < 3:
-            found.append(f"manifest: fewer than 3 hints in {lang}")
+    topics = exercise.hint_topics()
+    if len(exercise.functions) > 1 and topics == [""]:
+        found.append("manifest: hints for the exercise as a whole; give each function its own "
+                     "(hints.<function>.<lang>)")
+    for topic in topics:
+        for lang in manifest.LANGS:
+            levels = exercise.hints[topic].get(lang, [])
+            if not levels:
+                found.append(f"manifest: no hints for {topic or 'the exercise'} in {lang}")
+            elif len(levels) < 3:
+                found.append(f"manifest: fewer than 3 hints for {topic or 'the exercise'} in "
+                             f"{lang}")
     # 2) the solution: the one source of the exercise's text
     try:
         text = stubs.solution_text(exercise)

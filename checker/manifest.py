@@ -28,7 +28,7 @@ class Exercise:
     forbidden: tuple[str, ...]
     title: dict
     section: dict
-    hints: dict
+    hints: dict              # {function: {lang: [levels]}}; "" holds hints for any function
     part: Part = Part.LESSON
 
     @property
@@ -42,6 +42,31 @@ class Exercise:
 
     def text(self, field: str, lang: str = "en"):
         return getattr(self, field).get(lang) or getattr(self, field)["en"]
+
+    def hint_topics(self) -> list[str]:
+        """The functions that have hints of their own (or [""]: hints for the exercise)."""
+        return list(self.hints)
+
+    def hints_for(self, function: str | None, lang: str = "en") -> tuple[str, list[str]]:
+        """(topic, levels): the hints about ``function`` (the one that fails), or the
+        exercise's own, or those of its first function."""
+        topic = function if function in self.hints else "" if "" in self.hints else \
+            next(iter(self.hints))
+        levels = self.hints[topic]
+        return topic, list(levels.get(lang) or levels.get("en", []))
+
+
+def _hints(raw: dict, functions: tuple[str, ...]) -> dict[str, dict[str, list[str]]]:
+    """``hints.<lang>`` (one topic) or ``hints.<function>.<lang>``, as {topic: {lang: []}}."""
+    if all(isinstance(v, list) for v in raw.values()):
+        topic = functions[0] if len(functions) == 1 else ""
+        return {topic: {lang: list(v) for lang, v in raw.items()}}
+    found = {}
+    for function, by_lang in raw.items():
+        if function not in functions or not isinstance(by_lang, dict):
+            raise KeyError(f"hints.{function} (not a function of the exercise)")
+        found[function] = {lang: list(v) for lang, v in by_lang.items()}
+    return found
 
 
 class ManifestError(Exception):
@@ -59,7 +84,8 @@ def load(path: Path = MANIFEST) -> tuple[Exercise, ...]:
                 id=str(raw["id"]), file=raw["file"], functions=tuple(raw["functions"]),
                 points=float(raw["points"]), seed_section=str(raw["seed_section"]),
                 forbidden=tuple(raw.get("forbidden", ())), title=dict(raw["title"]),
-                section=dict(raw["section"]), hints={k: list(v) for k, v in raw["hints"].items()},
+                section=dict(raw["section"]),
+                hints=_hints(raw["hints"], tuple(raw["functions"])),
                 part=Part(raw.get("part", Part.LESSON))))
         except (KeyError, TypeError, ValueError) as exc:
             raise ManifestError(f"{path}: exercise {raw.get('id', '?')}: bad or missing {exc}") from None
@@ -88,10 +114,12 @@ def by_case_module() -> dict[str, Exercise]:
 
 
 def resolve(selector: str) -> Exercise | None:
-    """An exercise from what a learner types: "5", "05", "ex05", "softmax", "ex05_softmax.py"."""
-    s = selector.strip().lower().removesuffix(".py")
+    """An exercise from what a learner types: "5", "05", "ex5", "ex05", "softmax" (its
+    name), "causal_mask" (one of its functions), "ex05_softmax.py" or a path to the file."""
+    s = selector.strip().replace("\\", "/").rsplit("/", 1)[-1].lower().removesuffix(".py")
     for e in load():
-        if s in (e.id, e.id.lstrip("0"), f"ex{e.id}", e.stem) or (
-                s and e.stem.split("_", 1)[1] == s):
+        number = e.id.lstrip("0")
+        if s in (e.id, number, f"ex{e.id}", f"ex{number}", e.stem, e.stem.split("_", 1)[1]) \
+                or s in (f.lower() for f in e.functions):
             return e
     return None

@@ -19,9 +19,9 @@ def selected(ids: list[str]) -> list[manifest.Exercise]:
     for raw in ids:
         exercise = manifest.resolve(raw)
         if exercise is None:
-            known = ", ".join(e.id for e in manifest.load())
-            raise UsageError(t("unknown exercise {name}; the exercises are {known}",
-                               name=repr(raw), known=known))
+            known = ", ".join(f"{e.id} {e.stem.split('_', 1)[1]}" for e in manifest.load())
+            raise UsageError(t("unknown exercise {name}; give a number, a name or a function: "
+                               "{known}", name=repr(raw), known=known))
         if exercise not in chosen:
             chosen.append(exercise)
     order = [e.id for e in manifest.load()]

@@ -93,26 +93,29 @@ def test_plain_output_when_not_a_terminal_or_no_color(kit):
 
 
 def test_hint_goes_one_level_at_a_time_and_remembers(kit):
-    hints = manifest.by_id()["05"].hints["en"]
+    hints = manifest.by_id()["05"].hints_for(None, "en")[1]
     first = cli("hint", "05", "--lang", "en", cwd=kit)
     second = cli("hint", "5", "--lang", "en", cwd=kit)
     assert first.returncode == second.returncode == 0
     assert f"hint 1 of {len(hints)}" in first.stdout and f"hint 2 of {len(hints)}" in second.stdout
     assert hints[0].split()[0] in first.stdout
     state = json.loads((kit / ".attn-kit" / "state.json").read_text())
-    assert state["hints"]["05"] == 2
-    for _ in range(len(hints)):
-        last = cli("hint", "softmax", "--lang", "en", cwd=kit)
+    assert state["hints"]["05"] == {"softmax": 2}
+    asked = cli("hint", "softmax", "--lang", "en", cwd=kit)  # not a terminal: it says how
+    assert "nearly gives the answer" in asked.stdout and "--yes" in asked.stdout
+    assert hints[-1][:20] not in asked.stdout
+    last = cli("hint", "softmax", "--yes", "--lang", "en", cwd=kit)
     assert f"hint {len(hints)} of {len(hints)}" in last.stdout and "last hint" in last.stdout
+    assert hints[-1][:20] in last.stdout.replace("\n", " ")
     everything = cli("hint", "05", "--all", "--lang", "zh", cwd=kit)
-    for hint in manifest.by_id()["05"].hints["zh"]:
+    for hint in manifest.by_id()["05"].hints_for(None, "zh")[1]:
         assert hint[:10] in everything.stdout.replace("\n", "")
 
 
 def test_hint_language_follows_the_environment(kit):
     env = dict(os.environ, LANG="zh_CN.UTF-8", LC_ALL="")
     done = cli("hint", "01", cwd=kit, env=env)
-    assert manifest.by_id()["01"].hints["zh"][0][:8] in done.stdout.replace("\n", "")
+    assert manifest.by_id()["01"].hints_for(None, "zh")[1][0][:8] in done.stdout.replace("\n", "")
 
 
 def test_pytest_addopts_in_the_environment_changes_nothing(kit):

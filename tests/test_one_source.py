@@ -75,9 +75,10 @@ def test_dev_check_finds_nothing_missing_in_the_kit():
 def test_dev_check_names_what_a_new_exercise_lacks():
     base = manifest.by_id()["05"]
     new = dataclasses.replace(base, id="13", file="ex13_new.py",
-                              hints={"en": base.hints["en"][:2], "zh": []})
+                              hints={"softmax": {"en": base.hints["softmax"]["en"][:2]}})
     found = "\n".join(dev.problems_of(new))
-    assert "fewer than 3 hints in en" in found and "no hints.zh" in found
+    assert "fewer than 3 hints for softmax in en" in found
+    assert "no hints for softmax in zh" in found
     assert "solutions/ex13_new.py is missing" in found
 
 

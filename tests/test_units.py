@@ -101,7 +101,9 @@ def test_manifest_matches_the_contract():
     assert {e.id: (e.file, e.functions) for e in manifest.load()} == CONTRACT
     for e in manifest.load():
         assert e.title["en"] and e.title["zh"] and e.section["en"] and e.section["zh"]
-        assert len(e.hints["en"]) >= 2 and len(e.hints["en"]) == len(e.hints["zh"]), e.id
+        for topic in e.hint_topics():
+            en, zh = e.hints_for(topic, "en")[1], e.hints_for(topic, "zh")[1]
+            assert len(en) >= 2 and len(en) == len(zh), (e.id, topic)
         assert e.points > 0
     assert manifest.by_id()["05"].forbidden and manifest.by_id()["10"].forbidden
     assert not manifest.by_id()["03"].forbidden

@@ -30,6 +30,8 @@ class ForkServer:
 
         With a command, the server is a new Python that imports torch itself (about
         2 s, once) inside the sandbox, e.g. ``bwrap ... -- python -m checker.forkserver``.
+        The constructor does not wait for the server: its hello is read at the first
+        request, so the server's warm-up runs beside the checker's own start.
         """
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         if command:
@@ -37,7 +39,8 @@ class ForkServer:
 
             process = subprocess.Popen(
                 [*command, "--", sys.executable, "-m", "checker.engine.forkserver",
-                 str(theirs.fileno())], pass_fds=[theirs.fileno()],
+                 str(theirs.fileno())],
+                pass_fds=[theirs.fileno()],
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                 env={**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)})
             self._process = process
@@ -51,21 +54,39 @@ class ForkServer:
         theirs.close()
         self.pid = pid
         self.sock = ours
+        self.command = command
+        self._hello: dict | None = None
         atexit.register(self.close)
-        hello_bytes = ours.recv(4096)
-        if not hello_bytes:
-            error = ""
-            if command:
-                error = self._process.stderr.read().decode(errors="replace")[-500:]
-            self.close()
-            raise ServerGone(f"the fork server did not start: {error.strip() or 'no reason given'}")
-        hello = json.loads(hello_bytes)
-        self.own_uid: bool = bool(hello.get("own_uid"))
-        self.why_not_own_uid: str = hello.get("why_not", "")
-        self.keep_reading: bool = bool(hello.get("keep_reading"))  # CAP_DAC_READ_SEARCH kept
+
+    def ready(self) -> dict:
+        """The server's hello (read once, waiting for it the first time)."""
+        if self._hello is None:
+            hello_bytes = self.sock.recv(4096) if self.sock.fileno() >= 0 else b""
+            if not hello_bytes:
+                error = ""
+                if self.command and getattr(self, "_process", None) is not None:
+                    error = self._process.stderr.read().decode(errors="replace")[-500:]
+                self.close()
+                raise ServerGone("the fork server did not start: "
+                                 f"{error.strip() or 'no reason given'}")
+            self._hello = json.loads(hello_bytes)
+        return self._hello
+
+    @property
+    def own_uid(self) -> bool:
+        return bool(self.ready().get("own_uid"))
+
+    @property
+    def why_not_own_uid(self) -> str:
+        return self.ready().get("why_not", "")
+
+    @property
+    def keep_reading(self) -> bool:  # CAP_DAC_READ_SEARCH kept
+        return bool(self.ready().get("keep_reading"))
 
     def spawn(self, config: dict) -> tuple[int, socket.socket]:
         """A new worker process for ``config``; returns its pid and our end of its socket."""
+        self.ready()
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             socket.send_fds(self.sock, [json.dumps(config).encode()], [theirs.fileno()])
@@ -88,9 +109,10 @@ class ForkServer:
         child, and goes with the rest here.
         """
         try:
+            self.ready()
             self.sock.send(json.dumps({"reap": True}).encode())
             self.sock.recv(64)
-        except OSError:
+        except (OSError, ServerGone):
             pass
 
     def close(self) -> None:
@@ -114,14 +136,12 @@ def _serve(sock: socket.socket) -> None:
 
     worker.fast_meta_kernels(torch)  # once here rather than in every worker
     worker.warm_up(torch)
+    worker.warm_up_meta(torch)
     for lang in i18n.LANGS:  # every worker inherits the catalogs, read once
         i18n.catalog(lang)
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # workers are reaped automatically
     sock.send(json.dumps({"own_uid": not why_not, "why_not": why_not,
                           "keep_reading": keep_reading}).encode())
-    # After the hello, while the checker imports pytest and collects its cases (a
-    # request that comes meanwhile waits in the socket): the slower warm-up.
-    worker.warm_up_meta(torch)
     # Keep the collector off the objects every worker inherits: walking them would
     # copy their pages into each forked worker (copy-on-write), a few ms each time.
     import gc
@@ -170,7 +190,8 @@ def spawn(config: dict) -> tuple[int, socket.socket]:
 
 
 def get() -> ForkServer:
-    """The process's fork server, started on first use (or after it died)."""
+    """The process's fork server, started on first use (or after it died); it does not
+    wait for the server to be ready (see ForkServer.ready)."""
     global _server
     if _server is None or _server.sock.fileno() < 0:
         _server = ForkServer(_command)

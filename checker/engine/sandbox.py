@@ -185,8 +185,8 @@ def bwrap_command(hide: list[str]) -> list[str]:
     import solutions
 
     command = [bwrap_path() or "bwrap", "--ro-bind", "/", "/", "--dev", "/dev",
-               "--proc", "/proc", "--unshare-net", "--unshare-ipc", "--unshare-uts",
-               "--die-with-parent"]
+               "--proc", "/proc", "--tmpfs", "/tmp", "--unshare-net", "--unshare-ipc",
+               "--unshare-uts", "--die-with-parent"]
     needed = [os.path.realpath(p) for p in (sys.prefix, sys.base_prefix, __file__)]
     hidden = [os.path.dirname(os.path.realpath(solutions.__file__))]
     hidden += [os.path.realpath(p) for p in hide]

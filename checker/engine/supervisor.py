@@ -60,6 +60,8 @@ class ExerciseWorker:
         self.last_strike = Problem.CRASH  # kind of the last timeout or crash
         self.last_summary = ""
         self.outputs: list[str] = []      # learner prints, drained by the plugin per case
+        self.output_cut = 0               # ... characters the worker did not send
+        self.output_lines = 0             # ... and how many lines were printed in all
         self.forbidden_calls: list[dict] = []  # forbidden calls seen at call time
 
     # ------------------------------------------------------------ process life
@@ -153,6 +155,11 @@ class ExerciseWorker:
         output = message.get("output")
         if isinstance(output, str) and output:
             self.outputs.append(clean(output[:10_000]))
+            self.output_cut += max(0, len(output) - 10_000)
+        for counter in ("output_cut", "output_lines"):
+            count = message.get(counter)
+            if type(count) is int and 0 <= count < 2**62:
+                setattr(self, counter, getattr(self, counter) + count)
         forbidden = message.get("forbidden")
         if isinstance(forbidden, list):
             self.forbidden_calls.extend(

@@ -30,12 +30,15 @@ REFUSED_PACKAGES = ("solutions", "checker")
 
 
 class _BoundedWriter:
-    """Stands in for sys.stdout/sys.stderr: keeps the first MAX_OUTPUT characters."""
+    """Stands in for sys.stdout/sys.stderr: keeps the first MAX_OUTPUT characters, and
+    counts all that was written (characters and lines), kept or not."""
 
     def __init__(self):
         self.parts: list[str] = []
         self.size = 0
         self.dropped = 0
+        self.newlines = 0
+        self.open_line = False   # the last line written has no newline yet
 
     def write(self, text):
         text = str(text)
@@ -44,6 +47,9 @@ class _BoundedWriter:
             self.parts.append(text[:room])
             self.size += min(len(text), room)
         self.dropped += max(0, len(text) - max(room, 0))
+        self.newlines += text.count("\n")
+        if text:
+            self.open_line = not text.endswith("\n")
         return len(text)
 
     def flush(self):
@@ -52,12 +58,11 @@ class _BoundedWriter:
     def isatty(self):
         return False
 
-    def take(self) -> str:
-        out = "".join(self.parts)
-        if self.dropped:
-            out += t("\n... ({n} more characters not shown)", n=self.dropped)
-        self.parts, self.size, self.dropped = [], 0, 0
-        return out
+    def take(self) -> tuple[str, int, int]:
+        """(the text kept, characters not kept, lines written in all)."""
+        taken = ("".join(self.parts), self.dropped, self.newlines + int(self.open_line))
+        self.parts, self.size, self.dropped, self.newlines, self.open_line = [], 0, 0, 0, False
+        return taken
 
 
 class _RefuseImports(importlib.abc.MetaPathFinder):
@@ -145,7 +150,7 @@ class _Session:
             return fn(*args, **kwargs)
 
     def reply(self, message: dict) -> None:
-        message["output"] = self.out.take()
+        message["output"], message["output_cut"], message["output_lines"] = self.out.take()
         message["forbidden"], self.forbidden_seen = self.forbidden_seen, []
         try:
             payload = codec.encode(message)
@@ -333,13 +338,28 @@ def warm_up(torch) -> None:
 
 
 def warm_up_meta(torch) -> None:
-    """Run, once in the fork server, elementwise operations on the meta device.
+    """Make elementwise operations on the meta device work, and fast, in every worker.
 
-    The first such operation imports torch's Python meta kernels and torch._dynamo
-    (about 0.8 s, and it wants a temporary folder, which a worker may not create).
-    Cases that run a learner's whole function on meta tensors (is the mask made on
-    the input's device?) need them; done here, every worker inherits them.
+    Cases run a learner's whole function on meta tensors (is the mask made on the
+    input's device?). On the meta device, torch runs elementwise operations through
+    Python references that (1) import sympy on first use (0.3 s), done here once, and
+    (2) wrap themselves in ``torch._dynamo.disable``, which imports all of torch._dynamo
+    (0.6 s, and it wants a temporary folder, which a worker may not create). Workers
+    never compile anything, so they get a stand-in ``torch._dynamo`` whose ``disable``
+    leaves a function as it is; anything else of it raises. A process that has already
+    imported the real one keeps it.
     """
+    import types
+
+    if "torch._dynamo" not in sys.modules:
+        stand_in = types.ModuleType("torch._dynamo", "torch._dynamo is not available to "
+                                    "exercise workers (nothing is compiled there)")
+
+        def disable(fn=None, recursive=True, **_):
+            return fn if fn is not None else (lambda f: f)
+
+        stand_in.disable = disable
+        sys.modules["torch._dynamo"] = stand_in
     try:
         x = torch.empty(2, 3, device="meta")
         y = (x / 2.0 + 1.0).exp() * x - x

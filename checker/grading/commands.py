@@ -72,7 +72,8 @@ def cmd_grade(args) -> int:
     hide = tuple(str(Path(p).resolve()) for p in [*args.paths, *([out] if out else [])])
     options = Options(seed=args.seed, timeout=args.timeout, all_or_nothing=args.all_or_nothing,
                       jobs=args.jobs, limits=Limits(memory_mb=args.memory),
-                      sandbox=SandboxKind(args.sandbox), hide=hide)
+                      sandbox=SandboxKind(args.sandbox), hide=hide,
+                      include_beyond=args.include_beyond)
     console = make_console()
     with reports.grading_progress(console, len(paths)) as advance:
         graded = grade.grade_all(paths, options, on_result=advance)
@@ -104,6 +105,8 @@ def cmd_bundle(args) -> int:
                "--timeout", f"{args.timeout:g}"]
     if args.all_or_nothing:
         options.append("--all-or-nothing")
+    if args.include_beyond:
+        options.append("--include-beyond")
     if args.lang:  # the feedback's language on Gradescope (its machines default to English)
         options += ["--lang", args.lang]
     names = gradescope.bundle(out, options)

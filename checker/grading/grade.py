@@ -37,7 +37,8 @@ def grade_task(task: Task) -> Graded:
 
         forkserver.configure(sandbox.bwrap_command(list(options.hide)))
     try:
-        forkserver.get()  # before anything else is imported into this process
+        # before anything else is imported into this process
+        forkserver.get().ready()
     except forkserver.ServerGone as exc:
         return Graded.lost(task, GradeStatus.ERROR, str(exc))
     try:
@@ -46,7 +47,8 @@ def grade_task(task: Task) -> Graded:
         return Graded.lost(task, GradeStatus.ERROR, str(exc))
     try:
         result, document = runner.run(
-            sub, seed=options.seed, timeout=options.timeout, json_report=True,
+            sub, list(options.exercises()), seed=options.seed, timeout=options.timeout,
+            json_report=True,
             limits=options.limits, all_or_nothing=options.all_or_nothing,
             hide=list(options.hide))
     except runner.RunError as exc:

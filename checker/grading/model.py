@@ -34,6 +34,11 @@ class Options:
     jobs: int = 1
     sandbox: SandboxKind = SandboxKind.BASIC
     hide: tuple[str, ...] = ()          # what workers may not read (submissions, output)
+    include_beyond: bool = False        # also grade the exercises beyond the lesson (11, 12)
+
+    def exercises(self) -> tuple[manifest.Exercise, ...]:
+        """What a grade is made of: the lesson's exercises, and those beyond if asked."""
+        return manifest.load() if self.include_beyond else manifest.lesson()
 
     @property
     def deadline(self) -> float:
@@ -88,7 +93,9 @@ class Graded:
 
     @property
     def max_score(self) -> float:
-        return sum(e.points for e in manifest.load())
+        """The points of the exercises this grade is made of."""
+        by_id = manifest.by_id()
+        return sum(by_id[i].points for i in self.scores if i in by_id)
 
     def to_dict(self) -> dict:
         # shallow: the document is already plain JSON data (asdict would deep-copy it)
@@ -101,5 +108,5 @@ class Graded:
     @classmethod
     def lost(cls, task: Task, status: GradeStatus, reason: str) -> "Graded":
         """A submission whose grading did not finish: no points at all."""
-        return cls(task.name, task.path, status, reason, {e.id: 0.0 for e in manifest.load()},
-                   0.0)
+        return cls(task.name, task.path, status, reason,
+                   {e.id: 0.0 for e in task.options.exercises()}, 0.0)

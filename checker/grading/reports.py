@@ -44,7 +44,8 @@ def document_for(graded: Graded, fmt: str, visibility: str) -> dict:
 
 
 def csv_text(graded: list[Graded]) -> str:
-    ids = [e.id for e in manifest.load()]
+    graded_ids = {i for g in graded for i in g.scores}
+    ids = [e.id for e in manifest.load() if e.id in graded_ids]
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["submission", *[f"ex{i}" for i in ids], "total", "max_score", "status",
@@ -82,8 +83,8 @@ def summary_table(graded: list[Graded], plain: bool = False) -> Table:
     table.add_column(t("Status"))
     table.add_column(t("Reason"), overflow="fold")
     colours = {GradeStatus.OK: "green", GradeStatus.ERROR: "red", GradeStatus.TIMEOUT: "yellow"}
-    count = len(manifest.load())
     for g in graded:
+        count = len(g.scores)
         passed = sum(1 for e in (g.document or {}).get("exercises", []) if e["status"] == Status.PASSED)
         table.add_row(Text(g.name), f"{g.score:g}/{g.max_score:g}", f"{passed}/{count}",
                       Text(g.status, style=colours.get(g.status, "")), Text(g.reason))

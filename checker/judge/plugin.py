@@ -216,12 +216,13 @@ class CheckPlugin:
         name = t(named) if named else item.name
         worker = self.worker_for(exercise)
         output = "".join(worker.outputs)
-        worker.outputs.clear()
-        if len(output) > MAX_OUTPUT:
-            output = output[:MAX_OUTPUT] + t("\n... ({n} more characters)",
-                                             n=len(output) - MAX_OUTPUT)
         result = CaseResult(exercise.id, name, item.nodeid, Status.PASSED, call.duration, None,
-                            output)
+                            output[:MAX_OUTPUT])
+        # what the learner's code printed in all: the worker sends the start and counts
+        result.output_chars = len(output) + worker.output_cut
+        result.output_lines = worker.output_lines
+        worker.outputs.clear()
+        worker.output_cut = worker.output_lines = 0
         learner = item.stash.get(LEARNER, None)
         result.function = learner.last_function if learner is not None else ""
         exc = call.excinfo.value if call.excinfo is not None else None

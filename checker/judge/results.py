@@ -77,6 +77,8 @@ class CaseResult:
     failure: Failure | None = None
     output: str = ""                   # what the learner's code printed (truncated)
     function: str = ""                 # the learner's function the case called last
+    output_chars: int = 0              # how much the code printed in all (output is the start)
+    output_lines: int = 0
 
 
 @dataclass

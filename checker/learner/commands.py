@@ -6,6 +6,7 @@ Each returns the process's exit status; usage mistakes raise UsageError.
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from rich.text import Text
@@ -17,6 +18,7 @@ from checker.judge.results import RunResult, Status
 from checker.usage import (EXIT_INTERNAL, EXIT_NOT_PASSED, EXIT_OK, UsageError, output_file,
                     positive_timeout, selected)
 from checker.learner.workspace import State, WorkspaceError, find_exercises
+from checker.learner.wrapping import Para
 
 
 class CheckerBroken(Exception):
@@ -51,7 +53,12 @@ def run_check(exercises_dir: Path, chosen: list[manifest.Exercise] | None = None
     except runner.RunError as exc:
         raise CheckerBroken(str(exc)) from None
     state = State(exercises_dir)
-    if state.record({e.id: e.status for e in run.exercises}):
+    failing = {}
+    for e in run.exercises:
+        case = e.telling_case()
+        if case is not None and e.status not in (Status.PASSED, Status.NOT_STARTED):
+            failing[e.id] = (case.function, case.name)
+    if state.record({e.id: e.status for e in run.exercises}, failing):
         state.save()
     return run, document
 
@@ -103,33 +110,71 @@ def cmd_list(args) -> int:
         return checker_broken(exc)
     console = _console()
     console.print(report.header(run))
-    console.print(report.listing(run, State(exercises_dir), console.plain))
-    console.print(report.progress(run, console.plain))
+    console.print(report.listing(run, State(exercises_dir), console.plain, console.width))
+    console.print(report.progress(run, console.plain, console.width))
     console.print(report.next_line(run))
     return EXIT_OK
 
 
 # ----------------------------------------------------------------------- hint
-def hint_text(exercise: manifest.Exercise, state: State | None, show_all: bool = False) -> list:
-    """The lines of the next hint (and remember its level), or of every hint."""
-    hints = exercise.text("hints", get_lang())
-    title = exercise.text("title", get_lang())
+@dataclass
+class Hint:
+    """What ``hint`` has to say: its lines, and whether the next level needs a yes first."""
+
+    lines: list
+    topic: str = ""
+    level: int = 0
+    total: int = 0
+    needs_yes: bool = False      # the next hint is the last, which nearly gives the answer
+
+
+def hint_text(exercise: manifest.Exercise, state: State | None, show_all: bool = False,
+              last_ok: bool = False) -> Hint:
+    """The next hint about the function that fails (and remember its level), or every hint.
+
+    The last level nearly gives the answer: it is shown only with ``last_ok`` (the
+    caller asked the learner first); otherwise ``needs_yes`` says so and nothing moves.
+    """
+    lang = get_lang()
+    title = exercise.text("title", lang)
+    function, case = state.failing(exercise.id) if state is not None else (None, None)
+    topic, hints = exercise.hints_for(function, lang)
     if not hints:
-        return [Text(t("Exercise {id} has no hints.", id=exercise.id))]
+        return Hint([Text(t("Exercise {id} has no hints.", id=exercise.id))])
     if show_all:
-        return [Text(t("Exercise {id} · {title}: all {n} hints", id=exercise.id, title=title,
-                       n=len(hints)), style="bold"),
-                *(Text(f"{i}. {hint}") for i, hint in enumerate(hints, 1))]
-    level = min((state.hint_level(exercise.id) if state else 0) + 1, len(hints))
-    lines = [Text(t("Exercise {id} · {title} · hint {level} of {n}", id=exercise.id,
-                    title=title, level=level, n=len(hints)), style="bold"),
-             Text(hints[level - 1])]
+        lines = [Text(t("Exercise {id} · {title}: all hints", id=exercise.id, title=title),
+                      style="bold")]
+        for name in exercise.hint_topics():
+            levels = exercise.hints_for(name, lang)[1]
+            if name and len(exercise.hint_topics()) > 1:
+                lines.append(Text(t("For `{function}`:", function=name), style="bold"))
+            lines += [Para(f"{i}. {hint}") for i, hint in enumerate(levels, 1)]
+        return Hint(lines)
+    seen = state.hint_level(exercise, topic) if state is not None else 0
+    level = min(seen + 1, len(hints))
+    if level == len(hints) and seen < level and len(hints) > 1 and not last_ok:
+        return Hint([Para(t("The last hint for {what} nearly gives the answer.",
+                            what=_hint_topic(exercise, topic)))],
+                    topic, seen, len(hints), needs_yes=True)
+    head = t("Exercise {id} · {title} · hint {level} of {n}", id=exercise.id, title=title,
+             level=level, n=len(hints))
+    lines = [Text(head, style="bold")]
+    if topic and (len(exercise.hint_topics()) > 1 or case):
+        lines.append(Para(t("About `{function}`, which fails the case “{case}”.",
+                            function=topic, case=case) if case and function == topic else
+                          t("About `{function}`.", function=topic)))
+    lines.append(Para(hints[level - 1]))
     if state is not None:
-        state.set_hint_level(exercise.id, level)
+        state.set_hint_level(exercise, topic, level)
         if not state.save():
             lines.append(Text(t("(The progress file could not be written, so the hint level "
                                 "is not remembered.)")))
-    return lines
+    return Hint(lines, topic, level, len(hints))
+
+
+def _hint_topic(exercise: manifest.Exercise, topic: str) -> str:
+    return t("`{function}`", function=topic) if topic and len(exercise.hint_topics()) > 1 \
+        else t("exercise {id}", id=exercise.id)
 
 
 def cmd_hint(args) -> int:
@@ -139,14 +184,26 @@ def cmd_hint(args) -> int:
     except WorkspaceError:
         state = None
     console = _console()
-    for line in hint_text(exercise, state, args.all):
+    hint = hint_text(exercise, state, args.all, last_ok=args.yes)
+    if hint.needs_yes:
+        for line in hint.lines:
+            console.print(line)
+        if sys.stdin is not None and sys.stdin.isatty() and not args.yes:
+            if not _confirm(t("Show it? [y/N] ")):
+                console.print(Para(t("Not shown. Try once more with what you have; `attn-kit "
+                                     "hint {id} --yes` shows it.", id=exercise.id)))
+                return EXIT_OK
+            hint = hint_text(exercise, state, last_ok=True)
+        else:
+            console.print(Para(t("Run `attn-kit hint {id} --yes` to see it.", id=exercise.id)))
+            return EXIT_OK
+    for line in hint.lines:
         console.print(line)
-    hints = exercise.text("hints", get_lang())
-    if args.all or not hints:
+    if args.all or not hint.total:
         return EXIT_OK
     if state is None:
         console.print(Text(t("(No exercises/ folder here, so the hint level is not remembered.)")))
-    elif state.hint_level(exercise.id) < len(hints):
+    elif hint.level < hint.total:
         console.print(Text(t("Run `attn-kit hint {id}` again for the next hint.", id=exercise.id)))
     else:
         console.print(Text(t("That was the last hint; `attn-kit hint {id} --all` shows them "

@@ -15,14 +15,20 @@ from rich.progress_bar import ProgressBar
 from rich.table import Table
 from rich.text import Text
 
+from rich.cells import cell_len
+
 from checker import manifest
-from checker.i18n import get_lang, t
-from checker.judge.results import ExerciseResult, RunResult, Status
+from checker.engine.problems import Problem
+from checker.i18n import N_, get_lang, t
+from checker.judge.results import CaseResult, ExerciseResult, RunResult, Status
+from checker.learner.wrapping import Para
 
 MARKS = {Status.PASSED: ("✔", "green"), Status.FAILED: ("✘", "red"), Status.NOT_STARTED: ("·", "dim"),
          Status.ERROR: ("!", "magenta"), Status.TIMEOUT: ("⏱", "yellow")}
 MAX_CODE_LINES = 6
 MAX_TEXT = 1500
+MAX_PRINTED_LINES = 6       # of what the learner's code printed, shown after the diagnosis
+MAX_PRINTED_CHARS = 600
 
 
 def _clip(text: str, limit: int = MAX_TEXT) -> str:
@@ -31,7 +37,7 @@ def _clip(text: str, limit: int = MAX_TEXT) -> str:
         text[:limit] + t(" ... ({n} more characters)", n=len(text) - limit)
 
 
-def _status_text(status: str, plain: bool) -> Text:
+def _status_text(status: Status, plain: bool) -> Text:
     mark, style = MARKS[status]
     word = t(status.word)
     return Text(word if plain else f"{mark} {word}", style="" if plain else style)
@@ -42,78 +48,159 @@ def title_of(exercise_id: str) -> str:
     return manifest.by_id()[exercise_id].text("title", get_lang())
 
 
-def table(run: RunResult, plain: bool) -> Table:
-    grid = Table(box=box.ASCII2 if plain else box.SIMPLE_HEAVY, show_edge=not plain,
+def _part_of(e: ExerciseResult) -> manifest.Part:
+    return manifest.by_id()[e.id].part
+
+
+def _grid(plain: bool) -> Table:
+    return Table(box=box.ASCII2 if plain else box.SIMPLE_HEAVY, show_edge=not plain,
                  pad_edge=False, expand=False)
-    grid.add_column("#", justify="right")
-    grid.add_column(t("Exercise"))
-    grid.add_column(t("Lesson §"))
-    grid.add_column(t("Status"))
-    grid.add_column(t("Cases"), justify="right")
-    grid.add_column(t("Points"), justify="right")
+
+
+def _status_width(plain: bool) -> int:
+    """The widest status word (with its mark), so that the column never gets cut."""
+    return max(cell_len(_status_text(s, plain).plain) for s in Status)
+
+
+def _title_room(width: int, plain: bool, others: int, hints: bool = False) -> int:
+    """How wide the title column may be on a narrow screen, beside #, Status and Points
+    (and Hints): the title is cut with an ellipsis rather than any of those."""
+    used = 2 + _status_width(plain) + 6 + (5 if hints else 0) + 3 * others + 2
+    return max(8, width - used)
+
+
+def _rows_by_part(run: RunResult, grid: Table, add_row) -> None:
+    """The lesson's exercises, then those beyond it under a heading of their own."""
     current = run.current()
+    shown_beyond = False
     for e in run.exercises:
-        marker = t(" <- next") if e is current else ""
-        grid.add_row(e.id, Text(title_of(e.id) + marker), e.seed_section,
-                     _status_text(e.status, plain), f"{e.passed}/{e.total}",
-                     f"{e.score():g}/{e.points:g}")
+        if _part_of(e) == manifest.Part.BEYOND and not shown_beyond:
+            grid.add_section()
+            grid.add_row("", Text(t("Beyond the lesson"), style="bold"))
+            shown_beyond = True
+        add_row(e, t(" <- next") if e is current else "")
+
+
+def table(run: RunResult, plain: bool, width: int = 100) -> Table:
+    """``attn-kit check``'s table; narrow screens keep #, the title, Status and Points."""
+    wide = width >= 72
+    grid = _grid(plain)
+    grid.add_column("#", justify="right", no_wrap=True, min_width=2)
+    grid.add_column(t("Exercise"), no_wrap=True, overflow="ellipsis",
+                    max_width=None if wide else _title_room(width, plain, 3))
+    if wide:
+        grid.add_column(t("Lesson §"))
+    grid.add_column(t("Status"), no_wrap=True, min_width=_status_width(plain))
+    if wide:
+        grid.add_column(t("Cases"), justify="right", no_wrap=True)
+    grid.add_column(t("Points"), justify="right", no_wrap=True, min_width=5)
+
+    def add(e: ExerciseResult, marker: str) -> None:
+        cells = [e.id, Text(title_of(e.id) + marker)]
+        cells += [e.seed_section] if wide else []
+        cells += [_status_text(e.status, plain)]
+        cells += [f"{e.passed}/{e.total}"] if wide else []
+        grid.add_row(*cells, f"{e.score():g}/{e.points:g}")
+
+    _rows_by_part(run, grid, add)
     return grid
 
 
-def progress(run: RunResult, plain: bool):
+def _progress_label(run: RunResult) -> str:
+    lesson = [e for e in run.exercises if _part_of(e) == manifest.Part.LESSON]
+    beyond = [e for e in run.exercises if _part_of(e) == manifest.Part.BEYOND]
+    parts = []
+    for group, template in ((lesson, N_("{done}/{total} exercises passed · {score}/{max_score} "
+                                        "points")),
+                            (beyond, N_("beyond the lesson: {done}/{total} · {score}/{max_score} "
+                                        "points"))):
+        if group:
+            parts.append(t(template, done=sum(e.status == Status.PASSED for e in group),
+                           total=len(group),
+                           score=f"{round(sum(e.score(run.all_or_nothing) for e in group), 2):g}",
+                           max_score=f"{sum(e.points for e in group):g}"))
+    return " · ".join(parts)
+
+
+def progress(run: RunResult, plain: bool, width: int = 100):
     done = sum(e.status == Status.PASSED for e in run.exercises)
     total = len(run.exercises)
-    label = t("{done}/{total} exercises passed · {score}/{max_score} points", done=done,
-              total=total, score=f"{run.score:g}", max_score=f"{run.max_score:g}")
+    label = _progress_label(run)
+    name = t("Progress")
+    # the bar shrinks to leave the words whole on a narrow screen
+    bar = max(8, min(40, width - cell_len(name) - cell_len(label) - 4))
     if plain:
-        width = 30
-        filled = round(width * done / total) if total else 0
-        return Text(f"{t('Progress')} [{'#' * filled}{'.' * (width - filled)}] {label}")
+        filled = round(bar * done / total) if total else 0
+        return Para(f"{name} [{'#' * filled}{'.' * (bar - filled)}] {label}")
     grid = Table.grid(padding=(0, 1))
-    grid.add_row(Text(t("Progress")), ProgressBar(total=total or 1, completed=done, width=40),
-                 Text(label))
+    grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    grid.add_row(Text(name), ProgressBar(total=total or 1, completed=done, width=bar),
+                 Para(label))
     return grid
 
 
-def listing(run: RunResult, state, plain: bool) -> Table:
-    """``attn-kit list``: every exercise, its status, points, lesson section, and progress notes."""
-    grid = Table(box=box.ASCII2 if plain else box.SIMPLE_HEAVY, show_edge=not plain,
-                 pad_edge=False, expand=False)
-    grid.add_column("#", justify="right")
-    grid.add_column(t("Exercise"), no_wrap=True)
-    grid.add_column(t("Lesson section"))
-    grid.add_column(t("Status"))
-    grid.add_column(t("Points"), justify="right")
-    grid.add_column(t("Passed since"), no_wrap=True)
-    grid.add_column(t("Hints"), justify="right")
-    current = run.current()
-    for e in run.exercises:
+def listing(run: RunResult, state, plain: bool, width: int = 100) -> Table:
+    """``attn-kit list``: every exercise, its status, points, lesson section, and progress
+    notes; narrow screens keep #, the title, Status and Points."""
+    wide = width >= 90
+    grid = _grid(plain)
+    grid.add_column("#", justify="right", no_wrap=True, min_width=2)
+    grid.add_column(t("Exercise"), no_wrap=True, overflow="ellipsis",
+                    max_width=None if wide else _title_room(width, plain, 4, hints=True))
+    if wide:
+        grid.add_column(t("Lesson section"))
+    grid.add_column(t("Status"), no_wrap=True, min_width=_status_width(plain))
+    grid.add_column(t("Points"), justify="right", no_wrap=True, min_width=5)
+    if wide:
+        grid.add_column(t("Passed since"), no_wrap=True)
+    grid.add_column(t("Hints"), justify="right", no_wrap=True, min_width=3)
+
+    def add(e: ExerciseResult, marker: str) -> None:
         exercise = manifest.by_id()[e.id]
-        marker = t(" <- next") if e is current else ""
-        hints = exercise.text("hints", get_lang())
-        grid.add_row(e.id, Text(title_of(e.id) + marker),
-                     Text(exercise.text("section", get_lang())), _status_text(e.status, plain),
-                     f"{e.score():g}/{e.points:g}",
-                     (state.passed_at(e.id) or "")[:16] if e.status == Status.PASSED else "",
-                     f"{state.hint_level(e.id)}/{len(hints)}")
+        cells = [e.id, Text(title_of(e.id) + marker)]
+        cells += [Text(exercise.text("section", get_lang()))] if wide else []
+        cells += [_status_text(e.status, plain), f"{e.score():g}/{e.points:g}"]
+        if wide:
+            cells += [(state.passed_at(e.id) or "")[:16] if e.status == Status.PASSED else ""]
+        seen, total = state.hints_seen(exercise)
+        grid.add_row(*cells, f"{seen}/{total}")
+
+    _rows_by_part(run, grid, add)
     return grid
 
 
 def next_line(run: RunResult) -> Text:
     current = run.current()
     if current is None:
-        return Text(t("Every exercise passes. Well done!"))
-    return Text(t("Next: exercise {id} · {title} ({file}). `attn-kit watch` checks it each "
+        return Para(t("Every exercise passes. Well done!"))
+    return Para(t("Next: exercise {id} · {title} ({file}). `attn-kit watch` checks it each "
                   "time you save.", id=current.id, title=title_of(current.id),
                   file=current.file))
 
 
-def _kv(label: str, value: str, style: str = "") -> Text:
-    return Text.assemble((t("{label}: ", label=label), "bold"), (value, style))
+def _kv(label: str, value: str, style: str = "") -> Para:
+    return Para(Text.assemble((t("{label}: ", label=label), "bold"), (value, style)))
+
+
+def _output_lines(case: CaseResult) -> list:
+    """What the learner's code printed: the first lines only, and how much more there was."""
+    text = case.output.rstrip("\n")
+    kept = text.split("\n")[:MAX_PRINTED_LINES]
+    shown = "\n".join(line[:200] for line in kept)[:MAX_PRINTED_CHARS]
+    lines = [Text(t("Your code printed:"), style="bold"), Text(shown, no_wrap=True,
+                                                                overflow="ellipsis")]
+    more_lines = max(0, case.output_lines - len(kept))
+    more_chars = max(0, case.output_chars - len(shown))
+    if more_lines or more_chars > len(kept):
+        lines.append(Text(t("... {lines} more lines ({chars} characters) not shown",
+                            lines=f"{more_lines:,}", chars=f"{more_chars:,}"), style="dim"))
+    return lines
 
 
 def panel(e: ExerciseResult, exercises_dir: str, plain: bool, where: str = "cli"):
-    """The current exercise: what went wrong in its first failing case, and what to do.
+    """The current exercise: what went wrong in the case that tells the most, and what to do.
 
     ``where`` the learner reads it ("cli", "watch" or "notebook") decides the next step.
     """
@@ -122,31 +209,34 @@ def panel(e: ExerciseResult, exercises_dir: str, plain: bool, where: str = "cli"
     if e.status == Status.NOT_STARTED:
         first = e.cases[0] if e.cases else None
         missing = first is not None and first.failure is not None and \
-            first.failure.kind == "missing_file"
+            first.failure.kind == Problem.MISSING_FILE
         if missing:
-            lines.append(Text(t("{path} is missing.", path=path), style="bold"))
-            lines.append(Text(t("`attn-kit reset {id}` puts the original stub back.", id=e.id)))
+            lines.append(Para(Text(t("{path} is missing.", path=path), style="bold")))
+            lines.append(Para(t("`attn-kit reset {id}` puts the original stub back.", id=e.id)))
         else:
-            lines.append(Text(t("Exercise {id} is waiting for you: open {path}, read the "
+            lines.append(Para(t("Exercise {id} is waiting for you: open {path}, read the "
                                 "docstring, and replace `raise NotImplementedError` with your "
                                 "code.", id=e.id, path=path)))
         lines.append(Text(""))
         lines.append(_next_steps(e, path, where))
         return _box(e, lines, plain)
     case = e.telling_case()
-    failed = [c for c in e.cases if c.status != Status.PASSED]
+    waiting = e.not_checked()
+    failed = [c for c in e.cases if c.status != Status.PASSED and c not in waiting]
     lines.append(_kv(t("Case"), case.name))
     f = case.failure
     if f is not None:
-        lines.append(Text(_clip(f.summary), style="bold red" if not plain else ""))
+        lines.append(Para(Text(_clip(f.summary), style="bold red" if not plain else "")))
         if f.expected:
             lines.append(_kv(t("Expected"), _clip(f.expected, 600)))
         if f.got:
             lines.append(_kv(t("Got"), _clip(f.got, 600)))
         if f.detail:
-            lines.append(Text(_clip(f.detail)))
+            lines.append(Para(_clip(f.detail)))
         if f.likely:
             lines.append(_kv(t("Likely cause"), _clip(f.likely)))
+        if f.fix:
+            lines.append(_kv(t("What to do"), _clip(f.fix)))
         if f.frames:
             lines.append(Text(t("Your code:"), style="bold"))
             for frame in f.frames[-MAX_CODE_LINES:]:
@@ -154,31 +244,38 @@ def panel(e: ExerciseResult, exercises_dir: str, plain: bool, where: str = "cli"
                                            line=frame.get("line"),
                                            function=frame.get("function"))))
                 if frame.get("code"):
-                    lines.append(Text(f"    {_clip(str(frame['code']), 300)}"))
-    if case.output:
-        lines.append(Text(t("Your code printed:"), style="bold"))
-        lines.append(Text(_clip(case.output, 800)))
+                    lines.append(Text(f"    {_clip(str(frame['code']), 300)}", no_wrap=True,
+                                      overflow="ellipsis"))
     if e.forbidden:
         lines.append(_kv(t("Forbidden calls in the source"), "; ".join(e.forbidden)))
-    if len(failed) > 1:
-        lines.append(Text(t("Also not passing ({n}):", n=len(failed) - 1), style="bold"))
-        lines.extend(Text(f"  - {c.name}") for c in failed[1:6])
-        if len(failed) > 6:
-            lines.append(Text("  " + t("(and {n} more)", n=len(failed) - 6)))
+    others = [c for c in failed if c is not case]
+    if others:
+        lines.append(Text(t("Also not passing ({n}):", n=len(others)), style="bold"))
+        lines.extend(Para(f"- {c.name}", indent=2) for c in others[:5])
+        if len(others) > 5:
+            lines.append(Text("  " + t("(and {n} more)", n=len(others) - 5)))
+    if waiting:
+        lines.append(Para(Text(t("Not checked yet, until the values are right ({n}):",
+                                 n=len(waiting)), style="bold")))
+        lines.extend(Para(f"- {c.name}", indent=2) for c in waiting[:5])
+        if len(waiting) > 5:
+            lines.append(Text("  " + t("(and {n} more)", n=len(waiting) - 5)))
+    if case.output:
+        lines.extend(_output_lines(case))
     lines.append(Text(""))
     lines.append(_next_steps(e, path, where))
     return _box(e, lines, plain)
 
 
-def _next_steps(e: ExerciseResult, path: str, where: str = "cli") -> Text:
+def _next_steps(e: ExerciseResult, path: str, where: str = "cli") -> Para:
     if where == "notebook":
-        return Text(t("Next: edit {path} and save it, then run `check(\"{id}\")` again. "
+        return Para(t("Next: edit {path} and save it, then run `check(\"{id}\")` again. "
                       "Stuck? `hint(\"{id}\")` gives one hint at a time (`from checker "
                       "import hint`).", path=path, id=e.id))
     if where == "watch":
-        return Text(t("Next: edit {path} and save; it is checked again at once. "
+        return Para(t("Next: edit {path} and save; it is checked again at once. "
                       "Stuck? Press h for a hint.", path=path))
-    return Text(t("Next: edit {path}, then run `attn-kit check {id}`. "
+    return Para(t("Next: edit {path}, then run `attn-kit check {id}`. "
                   "Stuck? `attn-kit hint {id}` shows one hint at a time.", path=path, id=e.id))
 
 
@@ -188,7 +285,7 @@ def _box(e: ExerciseResult, lines: list, plain: bool):
                    total=e.total))
     if plain:
         rule = "-" * 72
-        return Group(Text(rule), title, Text(rule), *lines)
+        return Group(Text(rule), Para(title), Text(rule), *lines)
     return Panel(Group(*lines), title=title, title_align="left",
                  border_style=MARKS[e.status][1], box=box.ROUNDED)
 
@@ -201,14 +298,14 @@ def header(run: RunResult) -> Text:
 def render(run: RunResult, console: Console, where: str = "cli") -> None:
     plain = getattr(console, "plain", False)
     console.print(header(run))
-    console.print(table(run, plain))
-    console.print(progress(run, plain))
+    console.print(table(run, plain, console.width))
+    console.print(progress(run, plain, console.width))
     current = run.current()
     console.print()
     if current is None:
-        console.print(Text(t("All selected exercises pass. Well done!"),
-                           style="" if plain else "bold green"))
+        console.print(Para(Text(t("All selected exercises pass. Well done!"),
+                                style="" if plain else "bold green")))
         if len(run.exercises) < len(manifest.load()):
-            console.print(Text(t("Run `attn-kit check` to see where you are in the whole kit.")))
+            console.print(Para(t("Run `attn-kit check` to see where you are in the whole kit.")))
         return
     console.print(panel(current, run.exercises_dir, plain, where))

@@ -27,6 +27,7 @@ from checker.learner.report import title_of
 from checker.judge.results import ExerciseResult, RunResult, Status
 from checker.usage import EXIT_OK, positive_timeout
 from checker.learner.workspace import State, find_exercises
+from checker.learner.wrapping import Para
 
 DEBOUNCE = 0.05  # seconds: editors write a file in several steps (truncate, write, rename)
 
@@ -63,6 +64,7 @@ class Watch:
         self.extra: list = []               # a hint, the list or a solution under the panel
         self.last_passed: str | None = None  # the exercise whose solution `s` shows
         self.timing = ""
+        self.asked_last_hint = False        # `h` said the next hint is the last: `h` again shows it
         self.events: queue.Queue = queue.Queue()
 
     # ------------------------------------------------------------- checking
@@ -72,10 +74,10 @@ class Watch:
         run, _ = run_check(self.dir, chosen, seed=self.seed, timeout=self.timeout)
         for result in run.exercises:
             self.results[result.id] = result
-        self.timing = t("checked {ids} in {seconds} s at {clock}",
-                        ids=", ".join(ids) if len(ids) < 4 else t("all"),
-                        seconds=f"{time.perf_counter() - started:.2f}",
-                        clock=time.strftime("%H:%M:%S"))
+        seconds, clock = f"{time.perf_counter() - started:.2f}", time.strftime("%H:%M:%S")
+        self.timing = (t("checked {ids} in {seconds} s at {clock}", ids=", ".join(ids),
+                         seconds=seconds, clock=clock) if len(ids) < 4 else
+                       t("checked all in {seconds} s at {clock}", seconds=seconds, clock=clock))
 
     def snapshot(self) -> RunResult:
         """The latest result of every exercise, as one run."""
@@ -122,33 +124,49 @@ class Watch:
         """Act on a key; returns False to quit."""
         key = key.lower()
         self.banner, self.extra = [], []
+        asked, self.asked_last_hint = self.asked_last_hint, False
         if key == "q":
             return False
         if key == "h":
-            if self.focus is not None:
+            if self.focus is None:
+                self.banner = [Para(t("Every exercise passes, so there is no hint to give. "
+                                      "`attn-kit hint NN --all` shows any exercise's hints."))]
+            else:
                 exercise = manifest.by_id()[self.focus]
-                self.extra = hint_text(exercise, State(self.dir))
+                hint = hint_text(exercise, State(self.dir), last_ok=asked)
+                self.extra = hint.lines
+                if hint.needs_yes:
+                    self.asked_last_hint = True
+                    self.extra.append(Para(t("Press h again to see it.")))
         elif key == "n":
-            following = self.next_after(self.focus)
-            if following is not None and following != self.focus:
-                self.banner = [Text(t("Skipped to exercise {id}; come back to {previous} "
+            following = self.next_after(self.focus) if self.focus is not None else None
+            if following is None:
+                self.banner = [Para(t("Every exercise passes: there is nothing to skip to."))]
+            elif following == self.focus:
+                self.banner = [Para(t("Exercise {id} is the only one left to do.",
+                                      id=self.focus))]
+            else:
+                self.banner = [Para(t("Skipped to exercise {id}; come back to {previous} "
                                       "whenever you like.", id=following,
                                       previous=self.focus))]
                 self.focus = following
         elif key == "l":
             from checker.learner.report import listing
 
-            self.extra = [listing(self.snapshot(), State(self.dir), self.console.plain)]
+            self.extra = [listing(self.snapshot(), State(self.dir), self.console.plain,
+                                  self.console.width)]
         elif key == "r":
             self.check([e.id for e in self.exercises])
             if self.focus is None or self.results[self.focus].status == Status.PASSED:
                 self.focus = self.next_after(None)
         elif key == "s":
-            shown = self.last_passed or (self.focus if self.focus and
-                                         self.results[self.focus].status == Status.PASSED else None)
+            focused = self.results.get(self.focus) if self.focus else None
+            shown = self.last_passed or (self.focus if focused is not None and
+                                         focused.status == Status.PASSED else None)
             if shown is None:
-                self.banner = [Text(t("A solution is shown once its exercise passes; "
-                                      "`attn-kit solution NN --force` shows one before."))]
+                self.banner = [Para(t("A solution is shown once its exercise passes; `attn-kit "
+                                      "solution {id} --force` shows this one before.",
+                                      id=self.focus))]
             else:
                 self.extra = [solution_view(manifest.by_id()[shown], self.console.plain)]
         elif key.isalnum() and key.isascii():
@@ -168,23 +186,23 @@ class Watch:
             c.print(Text("=" * 72))
         c.print(Text(t("attention-kit watch · {folder} · saving a file checks it",
                        folder=self.dir), style="bold"))
-        c.print(progress(self.snapshot(), plain))
+        c.print(progress(self.snapshot(), plain, c.width))
         c.print()
         for line in self.banner:
             c.print(line)
         if self.focus is None:
-            c.print(Text(t("All {n} exercises pass. Well done! You have built attention "
-                           "from a soft lookup to causal self-attention.",
-                           n=len(self.exercises)), style="" if plain else "bold green"))
-            c.print(Text(t("Press s to see the last reference solution, l for the list, "
+            c.print(Para(Text(t("All {n} exercises pass. Well done! You have built attention "
+                                "from a soft lookup to causal self-attention.",
+                                n=len(self.exercises)), style="" if plain else "bold green")))
+            c.print(Para(t("Press s to see the last reference solution, l for the list, "
                            "q to quit.")))
         else:
             c.print(panel(self.results[self.focus], str(self.dir), plain, "watch"))
         for item in self.extra:
             c.print(item)
         c.print(Text(self.timing, style="dim"))
-        c.print(Text(t("keys: h hint · n next · l list · r re-check all · s solution · "
-                       "q quit"), style="" if plain else "bold cyan"))
+        c.print(Para(Text(t("keys: h hint · n next · l list · r re-check all · s solution · "
+                            "q quit"), style="" if plain else "bold cyan")))
 
     # ----------------------------------------------------------------- loop
     def run(self) -> int:
@@ -220,8 +238,8 @@ class Watch:
                         self.events.put(more)
                 elif isinstance(event, KeyPressed):
                     if not self.key(event.key):
-                        self.console.print(Text(t("Bye! Your progress is saved; "
-                                                  "`attn-kit watch` picks up where you left.")))
+                        self.console.print(Para(t("Bye! Your progress is saved; `attn-kit "
+                                                  "watch` picks up where you left off.")))
                         return EXIT_OK
                     self.draw()
                 elif isinstance(event, Notice):

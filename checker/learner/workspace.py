@@ -35,8 +35,13 @@ def _has_exercises(folder: Path) -> bool:
     return folder.is_dir() and any((folder / e.file).is_file() for e in manifest.load())
 
 
-def find_exercises(explicit: str | None = None, start: Path | None = None) -> Path:
-    """The exercises folder: ``explicit`` if given, else ``exercises/`` here or above."""
+def find_exercises(explicit: str | None = None, start: Path | None = None,
+                   option: str = "--exercises DIR") -> Path:
+    """The exercises folder: ``explicit`` if given, else ``exercises/`` here or above.
+
+    ``option`` is how the caller names the way to point elsewhere (in a notebook,
+    ``exercises="path"``), for the message when there is none.
+    """
     if explicit is not None:
         folder = Path(explicit).expanduser()
         if not folder.exists():
@@ -57,7 +62,8 @@ def find_exercises(explicit: str | None = None, start: Path | None = None) -> Pa
         if _has_exercises(folder / "exercises"):
             return folder / "exercises"
     raise WorkspaceError(t("no exercises/ folder here or above: run this from the kit's folder "
-                           "or a workspace made by `attn-kit init DIR`, or pass --exercises DIR"))
+                           "or a workspace made by `attn-kit init DIR`, or pass {option}",
+                           option=option))
 
 
 def stub_text(exercise: manifest.Exercise) -> str:
@@ -94,31 +100,65 @@ class State:
             table = self.data[name] = {}
         return table
 
-    def hint_level(self, exercise_id: str) -> int:
-        level = self._table("hints").get(exercise_id, 0)
-        return level if isinstance(level, int) and level >= 0 else 0
+    def _levels(self, exercise: manifest.Exercise) -> dict[str, int]:
+        """The hint level reached per topic (function) of an exercise."""
+        raw = self._table("hints").get(exercise.id, {})
+        if isinstance(raw, int):  # an earlier kit kept one level per exercise
+            raw = {exercise.hint_topics()[0]: raw}
+        if not isinstance(raw, dict):
+            return {}
+        return {k: v for k, v in raw.items() if isinstance(v, int) and v >= 0}
 
-    def set_hint_level(self, exercise_id: str, level: int) -> None:
-        self._table("hints")[exercise_id] = level
+    def hint_level(self, exercise: manifest.Exercise, topic: str) -> int:
+        return self._levels(exercise).get(topic, 0)
+
+    def set_hint_level(self, exercise: manifest.Exercise, topic: str, level: int) -> None:
+        levels = self._levels(exercise)
+        levels[topic] = level
+        self._table("hints")[exercise.id] = levels
+
+    def hints_seen(self, exercise: manifest.Exercise) -> tuple[int, int]:
+        """(hints seen, hints there are) over every topic of the exercise."""
+        levels = self._levels(exercise)
+        topics = exercise.hint_topics()
+        total = sum(len(exercise.hints_for(topic, "en")[1]) for topic in topics)
+        return sum(min(levels.get(topic, 0), len(exercise.hints_for(topic, "en")[1]))
+                   for topic in topics), total
+
+    def failing(self, exercise_id: str) -> tuple[str | None, str | None]:
+        """(function, case) of the exercise's telling failure at the last check, if any."""
+        found = self._table("failing").get(exercise_id)
+        if not isinstance(found, dict):
+            return None, None
+        function, case = found.get("function"), found.get("case")
+        return (function if isinstance(function, str) else None,
+                case if isinstance(case, str) else None)
 
     def passed_at(self, exercise_id: str) -> str | None:
         """When the exercise first passed (local time), if it has."""
         when = self._table("passed").get(exercise_id)
         return when if isinstance(when, str) else None
 
-    def record(self, statuses: dict[str, Status]) -> bool:
-        """Note exercises that pass now (keeping the first time) and forget those that don't.
+    def record(self, statuses: dict[str, Status],
+               failing: dict[str, tuple[str, str]] | None = None) -> bool:
+        """Note exercises that pass now (keeping the first time) and forget those that don't;
+        and for those that fail, which function and case fail (the hints follow them).
 
         Returns whether anything changed (so callers save only then).
         """
-        passed = self._table("passed")
-        before = dict(passed)
+        passed, failed = self._table("passed"), self._table("failing")
+        before = (dict(passed), dict(failed))
         for exercise_id, status in statuses.items():
             if status == Status.PASSED:
                 passed.setdefault(exercise_id, now())
             else:
                 passed.pop(exercise_id, None)
-        return passed != before
+            if failing and exercise_id in failing:
+                function, case = failing[exercise_id]
+                failed[exercise_id] = {"function": function, "case": case}
+            else:
+                failed.pop(exercise_id, None)
+        return (passed, failed) != before
 
     def save(self) -> bool:
         """Write atomically; returns False when the folder is not writable."""

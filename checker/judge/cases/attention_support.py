@@ -27,6 +27,8 @@ MASK_INVERTED = cause("attn_mask_inverted", "attention with the mask inverted (F
 MASK_ADDED = cause("attn_mask_added", "the 0/1 mask added to the scores: allowed positions get "
                                       "+1 and blocked ones keep their score; block them with "
                                       "-inf instead")
+WEIGHTS_AT_K = cause("attn_weights_at_k", "weights @ K: the output blends the value rows, "
+                                          "weights @ V")
 PAIR_SWAPPED = cause("attn_pair_swapped", "(weights, output) in the wrong order: the contract "
                                           "returns (output, weights)")
 WEIGHTS_T = cause("attn_weights_t", "the weights transposed, [..., n_k, n_q]: one row per query")
@@ -65,6 +67,9 @@ def suspects_for(Q, K, V, mask=None):
         found[SCALE_N_Q] = sdpa(Q, K, V, mask, scale=n_q)
     if K.shape[-2] == Q.shape[-2]:
         found[SOFTMAX_QUERIES] = sdpa(Q, K, V, mask, softmax_dim=-2)
+    if K.shape[-2] == V.shape[-2]:
+        weights = sdpa(Q, K, V)[1] if mask is None else sdpa(Q, K, V, mask)[1]
+        found[WEIGHTS_AT_K] = (weights @ K if weights is not None else None, weights)
     found[SCORES_TIMES_V] = (
         Q @ K.transpose(-2, -1) / math.sqrt(d_k) @ V if n_k == V.shape[-2] else None, None)
     if mask is not None:

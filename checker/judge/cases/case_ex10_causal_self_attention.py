@@ -6,7 +6,6 @@ from checker.judge.cases.attention_support import (MASK_IGNORED, check_pair, dev
                                                    float16_check, sdpa, suspects_for)
 from checker.judge.cases.support import (BATCH2, D_K, D_MODEL, D_V, case, cause, gradients,
                                          no_forbidden_source, randn, unchanged, values_correct)
-from checker.judge.results import Check
 
 N = 5
 
