@@ -296,7 +296,7 @@ def test_watch_in_chinese_and_recheck_by_hand(work):
         screen = screen_with(term, "通过了", "zh")
         assert "练习 02 · Q、K、V 投影 通过了" in screen and "练习 03" in screen, screen
         term.send("r")  # re-check all by hand (for file systems that send no change events)
-        screen_with(term, "检查了 全部", "zh")
+        screen_with(term, "检查了全部", "zh")
         (work / "exercises" / "ex04_scaling.py").unlink()  # a deleted file is noticed too
         screen = screen_with(term, "ex04_scaling.py 不见了", "zh")
         assert "attn-kit reset 04" in screen, screen

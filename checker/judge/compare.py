@@ -39,6 +39,7 @@ class CaseFailure(AssertionError):
         self.cause = likely if isinstance(likely, Cause) else None
         self.likely = likely.render() if isinstance(likely, Cause) else t(likely)
         self.check, self.not_checked, self.fix = check, not_checked, t(fix)
+        self.matrices = None  # (expected, got) of a small weights-like result, for a picture
 
 
 def code(text: str) -> str:
@@ -229,9 +230,23 @@ def close(got, expected: torch.Tensor, *, what: str = "the result", rtol=None, a
     cause = _suspect(got, suspects) or likely
     if not cause and bool(torch.isnan(g).any()) and not bool(torch.isnan(e).any()):
         cause = causes.NAN_RESULT
-    raise CaseFailure(t("{what}: right shape, wrong values", what=what),
-                      expected=describe(expected), got=describe(got), detail=detail, likely=cause,
-                      fix=fix)
+    failure = CaseFailure(t("{what}: right shape, wrong values", what=what),
+                          expected=describe(expected), got=describe(got), detail=detail,
+                          likely=cause, fix=fix)
+    failure.matrices = _small_matrices(e, g)
+    raise failure
+
+
+def _small_matrices(expected: torch.Tensor, got: torch.Tensor):
+    """The first [n_q, n_k] matrix of each, as lists, when the result looks like weights
+    (2-D at least, at most 12 x 12, expected values between 0 and 1); else None."""
+    if expected.dim() < 2 or expected.shape[-1] > 12 or expected.shape[-2] > 12:
+        return None
+    first = (0,) * (expected.dim() - 2)
+    e, g = expected[first], got[first]
+    if not bool(((e >= 0) & (e <= 1)).all()):
+        return None
+    return e.tolist(), g.tolist()
 
 
 def _num(x: torch.Tensor) -> str:

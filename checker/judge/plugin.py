@@ -240,7 +240,8 @@ class CheckPlugin:
             result.failure = Failure(exc.summary, exc.expected, exc.got, exc.detail, exc.likely,
                                      cause=exc.cause.id if exc.cause else "",
                                      specific=bool(exc.cause) and not exc.cause.generic,
-                                     check=exc.check, not_checked=exc.not_checked, fix=exc.fix)
+                                     check=exc.check, not_checked=exc.not_checked, fix=exc.fix,
+                                     matrices=exc.matrices)
         else:  # a bug in the kit's own case code: say so rather than blame the learner
             result.status = Status.ERROR
             result.failure = Failure(t("the checker itself failed on this case: {error_type}: "

@@ -65,6 +65,7 @@ class Failure:
     check: Check = Check.VALUES        # what kind of check failed
     not_checked: bool = False          # a property that holds, waiting for the right values
     fix: str = ""                      # what to do (for a problem with a known remedy)
+    matrices: tuple | None = None      # (expected, got) rows of a small weights-like result
 
 
 @dataclass

@@ -199,6 +199,19 @@ def _output_lines(case: CaseResult) -> list:
     return lines
 
 
+def _pictures(matrices: tuple, plain: bool) -> list:
+    """Expected and got, side by side, as small heatmaps (a picture that cannot be drawn
+    is left out: it never costs the report)."""
+    try:
+        from checker.learner.heatmap import heatmap, side_by_side
+
+        expected, got = matrices
+        return [side_by_side(heatmap(expected, t("Expected"), plain=plain, low=0.0, high=1.0),
+                             heatmap(got, t("Got"), plain=plain, low=0.0, high=1.0))]
+    except Exception:
+        return []
+
+
 def panel(e: ExerciseResult, exercises_dir: str, plain: bool, where: str = "cli"):
     """The current exercise: what went wrong in the case that tells the most, and what to do.
 
@@ -237,6 +250,8 @@ def panel(e: ExerciseResult, exercises_dir: str, plain: bool, where: str = "cli"
             lines.append(_kv(t("Likely cause"), _clip(f.likely)))
         if f.fix:
             lines.append(_kv(t("What to do"), _clip(f.fix)))
+        if f.matrices:
+            lines.extend(_pictures(f.matrices, plain))
         if f.frames:
             lines.append(Text(t("Your code:"), style="bold"))
             for frame in f.frames[-MAX_CODE_LINES:]:
@@ -255,7 +270,7 @@ def panel(e: ExerciseResult, exercises_dir: str, plain: bool, where: str = "cli"
         if len(others) > 5:
             lines.append(Text("  " + t("(and {n} more)", n=len(others) - 5)))
     if waiting:
-        lines.append(Para(Text(t("Not checked yet, until the values are right ({n}):",
+        lines.append(Para(Text(t("Checked once the values are right ({n}):",
                                  n=len(waiting)), style="bold")))
         lines.extend(Para(f"- {c.name}", indent=2) for c in waiting[:5])
         if len(waiting) > 5:

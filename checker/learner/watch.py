@@ -130,7 +130,7 @@ class Watch:
         if key == "h":
             if self.focus is None:
                 self.banner = [Para(t("Every exercise passes, so there is no hint to give. "
-                                      "`attn-kit hint NN --all` shows any exercise's hints."))]
+                                      "`attn-kit hint 05 --all` shows all hints of exercise 05, and so on."))]
             else:
                 exercise = manifest.by_id()[self.focus]
                 hint = hint_text(exercise, State(self.dir), last_ok=asked)
@@ -163,7 +163,10 @@ class Watch:
             focused = self.results.get(self.focus) if self.focus else None
             shown = self.last_passed or (self.focus if focused is not None and
                                          focused.status == Status.PASSED else None)
-            if shown is None:
+            if shown is None and self.focus is None:
+                self.banner = [Para(t("Every exercise passes: `attn-kit solution 05` shows the "
+                                      "solution of exercise 05, and so on."))]
+            elif shown is None:
                 self.banner = [Para(t("A solution is shown once its exercise passes; `attn-kit "
                                       "solution {id} --force` shows this one before.",
                                       id=self.focus))]

@@ -14,7 +14,7 @@ NEAREST = cause("ex01_nearest_key", "the value of the nearest key (by distance o
                                     "the score is the plain dot product")
 LARGEST_TERM = cause("ex01_largest_term", "the value of the key with the largest single "
                                           "product: the score sums the products (a dot product)")
-SHARP_SOFTMAX = cause("ex01_sharp_softmax", "a blend of value rows very close to the best one: "
+SHARP_SOFTMAX = cause("ex01_sharp_softmax", "nearly the best value row but not exactly it: "
                                             "a hard lookup returns exactly one row, picked with "
                                             "argmax, not a softmax with a small temperature")
 NO_SOFTMAX = cause("ex01_no_softmax", "the raw scores used as weights: a softmax is missing")
@@ -92,7 +92,7 @@ def test_hard_lookup_whole_dot_product(learner, ref):
                   suspects={LARGEST_TERM: values[0]})
 
 
-@case("hard_lookup: close but untied best keys: exactly the best value row, bit for bit")
+@case("hard_lookup: two keys nearly tie for the best score: exactly the best value row, bit for bit")
 def test_hard_lookup_exact_row(learner, ref, gen):
     query = torch.tensor([1.0, 0.5, -0.25, 0.0, 2.0])
     keys = randn(gen, N, D)

@@ -1,6 +1,6 @@
 """hard_lookup is a softmax with a tiny temperature: it still blends the value rows.
 
-Caught by: close but untied best keys, where the blend is visible (a hard lookup returns
+Caught by: two keys nearly tie for the best score, where the blend is visible (a hard lookup returns
 exactly one row, bit for bit).
 
 Cause: ex01_sharp_softmax
