@@ -255,12 +255,13 @@ def audit_guard(hidden: list[str], allowed: list[str] = (), names: set[str] = fr
     stems = tuple(n.removesuffix(".py") + "." for n in names)
 
     def is_hidden(path) -> bool:
-        if isinstance(path, int) or path is None:
-            return False
         try:
-            real = os.path.realpath(os.fsdecode(path))
+            text = os.fsdecode(path)
         except (TypeError, ValueError):
-            return True
+            return True  # a descriptor, or a path relative to one: no telling where it leads
+        if not os.path.isabs(text):
+            return True  # relative to a dir_fd the event does not show (the cwd is /)
+        real = os.path.realpath(text)
         if real.startswith("/proc/") and real.endswith(("/mem", "/environ")):
             return True
         base = os.path.basename(real)
@@ -282,13 +283,18 @@ def audit_guard(hidden: list[str], allowed: list[str] = (), names: set[str] = fr
                 raise Refused(t("writing files is not allowed in an exercise"))
             if is_hidden(path):
                 raise Refused(t("reading {path} is not allowed in an exercise",
-                                path=os.fsdecode(path)))
-        elif event in ("os.listdir", "os.scandir") and args and is_hidden(args[0]):
+                                path=_shown(path)))
+        elif event in ("os.listdir", "os.scandir", "os.fwalk") and is_hidden(
+                args[0] if args else "."):
             raise Refused(t("listing {path} is not allowed in an exercise",
-                            path=os.fsdecode(args[0])))
+                            path=_shown(args[0] if args else ".")))
 
     _remove_unaudited()
     sys.addaudithook(hook)
+
+
+def _shown(path) -> str:
+    return str(path) if isinstance(path, int) else os.fsdecode(path)
 
 
 def close_other_fds(keep: int) -> None:
