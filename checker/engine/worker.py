@@ -21,7 +21,7 @@ import types
 from checker.engine import codec, landlock, process, sandbox, seccomp
 from checker import i18n
 from checker.i18n import t
-from checker.engine.forbidden import ForbiddenCall, make_guard
+from checker.engine.forbidden import ForbiddenCall, make_guard, refuse_operations
 from checker.engine.problems import Problem
 
 MAX_OUTPUT = 4000          # characters of printed output kept per call
@@ -133,6 +133,8 @@ class _Session:
         self.forbidden_seen: list[dict] = []
         self.out = _BoundedWriter()
         self.guard = make_guard(config.get("forbidden", []), self._forbidden)
+        # underneath the guard, which learner code could pop: the operations themselves
+        self.refusals = refuse_operations(config.get("forbidden", []), self._forbidden)
         self.module = None
 
     def _forbidden(self, name: str) -> str:
