@@ -107,8 +107,12 @@ def names_for(paths: list[Path]) -> list[str]:
 
 def grade_all(paths: list[Path], options: Options, on_result=None) -> list[Graded]:
     """Grade every submission in parallel; results in the order of ``paths``."""
+    from checker import manifest
+    from checker.engine import forbidden
     from checker.grading import pool
 
+    for exercise in manifest.load():  # worked out once here; every fork server inherits it
+        forbidden.plan(list(exercise.forbidden))
     tasks = [Task(name, str(path.resolve() if not path.is_symlink() else path), options).to_dict()
              for name, path in zip(names_for(paths), paths)]
 
