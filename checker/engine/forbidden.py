@@ -196,8 +196,14 @@ def plan(forbidden: list[str]) -> _Plan | None:
 
     has_kernel = torch._C._dispatch_has_kernel_for_dispatch_key
     kernels = []
+    words = sorted({b.lstrip("_") for b in banned})
+    if any("attention" in w for w in words):
+        words += _ATTENTION_KERNELS
+    pattern = re.compile("|".join(map(re.escape, words)))
     for qualified in torch._C._dispatch_get_all_op_names():
         namespace, _, name = qualified.partition("::")
+        if not pattern.search(name.lower()):
+            continue
         base = name.split(".", 1)[0].lower().lstrip("_").removeprefix("special_")
         if kernel_is_banned(base, banned):
             # CPU always (it comes before a composite kernel), the others where they exist

@@ -142,6 +142,14 @@ def _serve(sock: socket.socket) -> None:
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # workers are reaped automatically
     sock.send(json.dumps({"own_uid": not why_not, "why_not": why_not,
                           "keep_reading": keep_reading}).encode())
+    # while the checker starts pytest: what each exercise's forbidden operations replace
+    from checker import manifest
+
+    for exercise in manifest.load():
+        try:
+            forbidden.plan(list(exercise.forbidden))
+        except Exception:
+            pass  # worked out again at the exercise's first worker
     # Keep the collector off the objects every worker inherits: walking them would
     # copy their pages into each forked worker (copy-on-write), a few ms each time.
     import gc
