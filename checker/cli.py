@@ -17,6 +17,7 @@ import sys
 
 from checker import defaults, i18n, manifest
 from checker.i18n import N_, t
+from checker.text import clean
 from checker.usage import EXIT_USAGE, UsageError
 from checker.grading.model import SandboxKind
 from checker.learner.workspace import WorkspaceError
@@ -212,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
         handler = getattr(importlib.import_module(f"checker.{module}"), function)
         return handler(args)
     except (UsageError, WorkspaceError, manifest.ManifestError) as exc:
-        print(t("attn-kit: {error}", error=exc), file=sys.stderr)
+        print(t("attn-kit: {error}", error=clean(str(exc))), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print(t("attn-kit: interrupted"), file=sys.stderr)

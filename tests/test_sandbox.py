@@ -21,7 +21,7 @@ TIMEOUT = "1.5"
 needs_bwrap = pytest.mark.skipif(bool(sandbox.bwrap_problem()),
                                  reason="bubblewrap is missing or cannot run here")
 
-# torch's C++ reads the file itself: Python's audit hook does not see it (a documented limit)
+# torch's C++ reads the file itself: Python's audit hook does not see it, the kernel does
 READS_THE_SOLUTION = f"""
 import os, torch
 _path = {str(SOLUTIONS / "ex03_attention_scores.py")!r}
@@ -78,15 +78,16 @@ def test_inside_bwrap_the_solutions_and_other_students_are_hidden(tmp_path):
     assert report["sandbox"]["sandbox"] == "bwrap"
 
 
-def test_without_bwrap_python_reads_are_refused_but_torch_reads_are_a_documented_limit(tmp_path):
-    """What the threat model says: the audit hook refuses Python's own file access
-    (a classmate's file here), not what torch's C++ reads behind its back."""
+def test_without_bwrap_python_and_torch_reads_alike_are_refused(tmp_path):
+    """Python's own file access meets the audit hook; what torch's C++ reads behind its
+    back (torch.from_file) meets the kernel (Landlock), which refuses it just the same."""
     classdir, out = _class(tmp_path)
     rows = _grade(classdir, out)
     assert rows["good"]["total"] == "100"
     assert rows["reads_other"]["ex02"] == "0" and "Refused" in rows["reads_other"]["reason"]
     assert rows["writes"]["ex06"] == "0"
-    assert rows["reads_solution"]["ex03"] == "10"  # the limit; --sandbox bwrap closes it
+    assert rows["reads_solution"]["ex03"] == "0", rows["reads_solution"]
+    assert "unable to open file" in rows["reads_solution"]["reason"]
 
 
 def test_asking_for_bwrap_where_it_is_missing_is_a_clear_error(tmp_path, monkeypatch):

@@ -192,3 +192,21 @@ def test_worker_meta_kernels_agree_with_torchs_own(tmp_path):
                           text=True, cwd=ROOT)
     assert fast.returncode == 0, fast.stderr
     assert fast.stdout.strip() == "true"
+
+
+def test_clean_drops_every_control_and_format_character():
+    """checker/text.py keeps a list of Unicode's format characters (category Cf): it must
+    hold every one this Python knows, and the controls, separators and surrogates go too."""
+    import sys
+    import unicodedata
+
+    from checker.text import clean, file_name, one_line
+
+    left = [hex(c) for c in range(sys.maxunicode + 1)
+            if unicodedata.category(chr(c)) in ("Cc", "Cf", "Zl", "Zp", "Cs")
+            and chr(c) not in "\t\n" and clean(chr(c)) not in ("", "\n", "\ufffd")]
+    assert left == []
+    assert clean("a\x1b[2J\u202eb\u2066c\tok\n") == "a[2Jbc\tok\n"
+    assert one_line("x\ny\u2028z") == "x y z"
+    long_a, long_b = file_name("s" * 240 + "a"), file_name("s" * 240 + "b")
+    assert len(long_a) <= 64 and long_a != long_b

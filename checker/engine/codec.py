@@ -25,6 +25,8 @@ from dataclasses import dataclass
 
 import torch
 
+from checker.text import clean
+
 MAX_MESSAGE = 256 * 1024 * 1024   # bytes; a reply larger than this is refused
 MAX_HEADER = 8 * 1024 * 1024
 MAX_DEPTH = 32
@@ -208,7 +210,7 @@ def _dec(node, built, depth):
     if "dict" in node and type(node["dict"]) is dict:
         return {str(k): _dec(v, built, depth + 1) for k, v in node["dict"].items()}
     if "other" in node:
-        return Other(str(node["other"])[:200], str(node.get("repr", ""))[:MAX_REPR])
+        return Other(clean(str(node["other"])[:200]), clean(str(node.get("repr", ""))[:MAX_REPR]))
     raise DecodeError("unknown node")
 
 

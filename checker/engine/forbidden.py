@@ -8,6 +8,9 @@ is caught, however the learner imported or renamed torch.
 from __future__ import annotations
 
 import ast
+import re
+import sys
+import types
 from dataclasses import dataclass
 
 from checker.i18n import t
@@ -42,8 +45,10 @@ def function_name(func) -> str:
 DYNAMIC_NAMES = {"exec", "eval", "compile", "__import__", "globals", "vars", "locals"}
 DYNAMIC_ATTRS = {"_C", "ops", "_getframe", "__dict__", "__builtins__", "__globals__",
                  "__closure__", "__traceback__", "tb_frame", "f_back", "f_globals", "f_locals",
-                 "gi_frame", "_pop_torch_function_stack", "_get_current_function_mode_stack"}
+                 "gi_frame", "_pop_torch_function_stack", "_get_current_function_mode_stack",
+                 "_pop_mode_temporarily", "_pop_mode", "_refs", "_decomp", "_prims"}
 DYNAMIC_MODULES = {"gc", "inspect", "importlib", "ctypes", "builtins"}
+_NAME_LIKE = re.compile(r"[A-Za-z_][\w.:]*")  # a string that reads as a name or a dotted path
 
 
 @dataclass(frozen=True)
@@ -108,6 +113,11 @@ def scan_source(source: str, forbidden: list[str]) -> list[Violation]:
                     add(f"import {alias.name}", node)
         elif isinstance(node, ast.Name) and node.id in DYNAMIC_NAMES:
             add(node.id, node)
+        elif (isinstance(node, ast.Constant) and isinstance(node.value, str)
+              and _NAME_LIKE.fullmatch(node.value.strip())):
+            last = node.value.strip().rsplit(".", 1)[-1]
+            if is_banned(last, banned) or last in DYNAMIC_ATTRS:
+                add(repr(node.value), node)  # operator.methodcaller("softmax"), attrgetter...
         elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
               and node.func.id in ("getattr", "setattr", "delattr") and len(node.args) >= 2):
             name = node.args[1]
@@ -147,3 +157,133 @@ def make_guard(forbidden: list[str], on_violation):
             return func(*args, **(kwargs or {}))
 
     return _FunctionGuard
+
+
+# ----------------------------------------------------------- the operations themselves
+# Fused kernels that compute a whole attention, whatever their name says besides
+_ATTENTION_KERNELS = ("attention", "transformer_encoder")
+_KERNEL_KEYS = ("CPU", "SparseCPU", "SparseCsrCPU", "QuantizedCPU", "NestedTensorCPU")
+_REFERENCE_MODULES = ("torch._refs", "torch._decomp", "torch._prims")
+_PLANS: dict[tuple, "_Plan"] = {}
+
+
+@dataclass(frozen=True)
+class _Plan:
+    kernels: tuple      # (namespace, "name.overload", dispatch key)
+    functions: tuple    # (owner object, attribute, name shown)
+    tables: tuple       # (dict, key, name shown)
+
+
+def kernel_is_banned(base: str, banned: set[str]) -> bool:
+    """An operator computes a banned operation when its name holds one (``softmax`` in
+    ``_sparse_log_softmax``), or it is a fused attention kernel and attention is banned."""
+    words = {b.lstrip("_") for b in banned}
+    if any(w in base for w in words):
+        return True
+    return any("attention" in w for w in words) and any(k in base for k in _ATTENTION_KERNELS)
+
+
+def plan(forbidden: list[str]) -> _Plan | None:
+    """What ``refuse_operations`` replaces for ``forbidden``, worked out once per list (the
+    fork server does it before it forks a worker, so that workers inherit it ready)."""
+    key = tuple(forbidden)
+    banned = {op_name(n) for n in forbidden}
+    if not banned:
+        return None
+    if key in _PLANS:
+        return _PLANS[key]
+    import torch
+
+    has_kernel = torch._C._dispatch_has_kernel_for_dispatch_key
+    kernels = []
+    words = sorted({b.lstrip("_") for b in banned})
+    if any("attention" in w for w in words):
+        words += _ATTENTION_KERNELS
+    pattern = re.compile("|".join(map(re.escape, words)))
+    for qualified in torch._C._dispatch_get_all_op_names():
+        namespace, _, name = qualified.partition("::")
+        if not pattern.search(name.lower()):
+            continue
+        base = name.split(".", 1)[0].lower().lstrip("_").removeprefix("special_")
+        if kernel_is_banned(base, banned):
+            # CPU always (it comes before a composite kernel), the others where they exist
+            kernels += [(namespace, name, k) for k in _KERNEL_KEYS
+                        if k == "CPU" or has_kernel(qualified, k)]
+    functions = [f for f in map(_python_route, forbidden) if f is not None]
+    tables = []
+    for module_name, module in list(sys.modules.items()):
+        if not module_name.startswith(_REFERENCE_MODULES) or module is None:
+            continue
+        for attr, value in list(vars(module).items()):
+            if isinstance(value, types.FunctionType) and is_banned(attr, banned):
+                functions.append((module, attr, op_name(attr)))
+            elif isinstance(value, dict) and attr.endswith("_table"):
+                tables += [(value, op, op_name(function_name(op))) for op in value
+                           if is_banned(function_name(op), banned)]
+    _PLANS[key] = _Plan(tuple(kernels), tuple(functions), tuple(tables))
+    return _PLANS[key]
+
+
+def _python_route(dotted: str):
+    """(owner, attribute, name) of the Python function, or a module class's ``forward``,
+    that ``dotted`` names; None for a built-in (its kernels are refused instead)."""
+    parts = dotted.split(".")
+    for i in range(len(parts) - 1, 0, -1):
+        owner = sys.modules.get(".".join(parts[:i]))
+        if owner is None:
+            continue
+        for attr in parts[i:-1]:
+            owner = getattr(owner, attr, None)
+        target = getattr(owner, parts[-1], None)
+        if isinstance(target, types.FunctionType):
+            return owner, parts[-1], op_name(dotted)
+        if isinstance(target, type) and isinstance(getattr(target, "forward", None),
+                                                   types.FunctionType):
+            return target, "forward", op_name(dotted)
+        return None
+    return None
+
+
+def refuse_operations(forbidden: list[str], on_violation):
+    """Make the forbidden operations themselves refuse, in this (worker) process, however
+    they are reached: a name built at run time, ``operator.methodcaller``, the guard
+    switched off with ``_pop_mode_temporarily``, a torch module that calls them inside.
+
+    - each dispatcher kernel of a banned operator (``aten::_softmax`` and its sparse,
+      nested and quantized forms, ``log_softmax``, the fused attention kernels) is
+      replaced by one that raises ForbiddenCall;
+    - so are the Python functions and modules the manifest names
+      (``F.multi_head_attention_forward``, ``nn.MultiheadAttention``), and torch's
+      Python references and decompositions of a banned operator (``torch._refs.softmax``).
+
+    Returns what must stay alive while the refusals hold (None when nothing is
+    forbidden). ``on_violation(name)`` gives the exception's message.
+    """
+    chosen = plan(forbidden)
+    if chosen is None:
+        return None
+    import warnings
+
+    import torch
+
+    def refuser(name: str):
+        def refuse(*args, **kwargs):
+            raise ForbiddenCall(on_violation(name))
+        return refuse
+
+    libraries: dict[str, object] = {}
+    with warnings.catch_warnings():  # "overriding a previously registered kernel"
+        warnings.simplefilter("ignore")
+        for namespace, name, key in chosen.kernels:
+            library = libraries.get(namespace)
+            if library is None:
+                library = libraries[namespace] = torch.library.Library(namespace, "IMPL")
+            try:
+                library.impl(name, refuser(name.split(".", 1)[0]), key)
+            except Exception:
+                pass
+    for owner, attr, name in chosen.functions:
+        setattr(owner, attr, refuser(name))
+    for table, op, name in chosen.tables:
+        table[op] = refuser(name)
+    return libraries

@@ -17,7 +17,7 @@ import socket
 import sys
 
 from checker import i18n
-from checker.engine import process, sandbox, worker
+from checker.engine import forbidden, process, sandbox, worker
 
 
 class ServerGone(Exception):
@@ -142,6 +142,14 @@ def _serve(sock: socket.socket) -> None:
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # workers are reaped automatically
     sock.send(json.dumps({"own_uid": not why_not, "why_not": why_not,
                           "keep_reading": keep_reading}).encode())
+    # while the checker starts pytest: what each exercise's forbidden operations replace
+    from checker import manifest
+
+    for exercise in manifest.load():
+        try:
+            forbidden.plan(list(exercise.forbidden))
+        except Exception:
+            pass  # worked out again at the exercise's first worker
     # Keep the collector off the objects every worker inherits: walking them would
     # copy their pages into each forked worker (copy-on-write), a few ms each time.
     import gc
@@ -159,11 +167,15 @@ def _serve(sock: socket.socket) -> None:
             process.kill_children()
             sock.send(b"0")
             continue
+        config = json.loads(data)
+        try:  # worked out once here, inherited ready by every worker of this exercise
+            forbidden.plan([str(n) for n in config.get("forbidden", [])])
+        except Exception:
+            pass  # the worker works it out itself
         pid = os.fork()
         if pid == 0:
             sock.close()
             signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-            config = json.loads(data)
             config["own_uid"], config["keep_reading"] = not why_not, keep_reading
             worker.run(socket.socket(fileno=fds[0]), config)
         for fd in fds:

@@ -12,6 +12,7 @@ import time
 
 PR_SET_PDEATHSIG = 1
 PR_SET_CHILD_SUBREAPER = 36
+PR_SET_NO_NEW_PRIVS = 38
 
 _LIBC = None
 
@@ -32,6 +33,12 @@ def die_with_parent() -> None:
         libc().prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     except (OSError, AttributeError):
         pass
+
+
+def no_new_privs() -> None:
+    """This process and its children can never gain privileges (setuid files, file
+    capabilities); what Landlock and seccomp filters require of an unprivileged caller."""
+    libc().prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
 
 
 def become_subreaper() -> None:

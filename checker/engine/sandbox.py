@@ -174,25 +174,57 @@ def bwrap_path() -> str | None:
     return shutil.which("bwrap")
 
 
+SYSTEM_PATHS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
+                "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/localtime",
+                "/sys/devices/system/cpu")  # the last for torch's CPU detection
+# the parts of the kit the fork server does not import (the cases, the grading, ...)
+KIT_PARTS_NOT_NEEDED = ("judge", "grading", "learner", "stubs")
+
+
 def bwrap_command(hide: list[str]) -> list[str]:
     """The bubblewrap prefix that starts a fork server in a stronger sandbox.
 
-    The whole machine is visible read-only; the folders in ``hide`` (the
-    reference solutions, the submissions, the output folder) are covered by
-    empty ones and files by /dev/null; there is no network. Workers forked
-    inside inherit all of it, on top of the limits above.
+    Inside, the file system holds only what a worker needs, read-only: the system's
+    programs and libraries, Python's prefixes and site-packages, and the kit's
+    ``checker`` package without the hidden cases and the grading code (the fork
+    server imports the rest at start; Landlock then keeps workers out of it). The
+    kit's checkout (``.git``, ``solutions/``, ``tests/``), the submissions and the
+    output folder are not there at all; where one lies inside a folder that is (the
+    kit installed in site-packages), an empty folder or /dev/null covers it. No
+    network, no shared IPC, a private /tmp. Workers forked inside inherit all of it,
+    on top of the limits above.
     """
+    import site
+
+    import checker
     import solutions
 
-    command = [bwrap_path() or "bwrap", "--ro-bind", "/", "/", "--dev", "/dev",
-               "--proc", "/proc", "--tmpfs", "/tmp", "--unshare-net", "--unshare-ipc",
-               "--unshare-uts", "--die-with-parent"]
-    needed = [os.path.realpath(p) for p in (sys.prefix, sys.base_prefix, __file__)]
-    hidden = [os.path.dirname(os.path.realpath(solutions.__file__))]
-    hidden += [os.path.realpath(p) for p in hide]
+    command = [bwrap_path() or "bwrap", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
+               "--unshare-net", "--unshare-ipc", "--unshare-uts", "--die-with-parent",
+               "--chdir", "/"]
+    for path in SYSTEM_PATHS:
+        if os.path.islink(path):
+            command += ["--symlink", os.readlink(path), path]
+        elif os.path.exists(path):
+            command += ["--ro-bind", path, path]
+    package = os.path.dirname(os.path.realpath(checker.__file__))
+    python = [sys.prefix, sys.base_prefix, *site.getsitepackages(),
+              os.path.dirname(sys.executable)]
+    shown: list[str] = []
+    for path in [*python, package]:
+        for form in dict.fromkeys((os.path.abspath(path), os.path.realpath(path))):
+            if os.path.exists(form) and not form.startswith("/usr/") and form not in shown:
+                shown.append(form)
+    shown = [p for p in shown if not any(p.startswith(o.rstrip(os.sep) + os.sep) for o in shown)]
+    for path in sorted(shown, key=len):
+        command += ["--ro-bind", path, path]
+    hidden = [os.path.dirname(os.path.realpath(solutions.__file__)),
+              *[os.path.join(package, part) for part in KIT_PARTS_NOT_NEEDED],
+              *[os.path.realpath(p) for p in hide]]
     for path in dict.fromkeys(hidden):
-        if any(n == path or n.startswith(path + os.sep) for n in needed):
-            continue  # never hide the Python or the kit the server runs on
+        inside = any(path.startswith(s.rstrip(os.sep) + os.sep) for s in shown)
+        if not inside or any(s == path or s.startswith(path + os.sep) for s in shown):
+            continue  # not in the sandbox anyway, or it holds what the server runs on
         if os.path.isdir(path):
             command += ["--tmpfs", path]
         elif os.path.exists(path):
@@ -255,12 +287,13 @@ def audit_guard(hidden: list[str], allowed: list[str] = (), names: set[str] = fr
     stems = tuple(n.removesuffix(".py") + "." for n in names)
 
     def is_hidden(path) -> bool:
-        if isinstance(path, int) or path is None:
-            return False
         try:
-            real = os.path.realpath(os.fsdecode(path))
+            text = os.fsdecode(path)
         except (TypeError, ValueError):
-            return True
+            return True  # a descriptor, or a path relative to one: no telling where it leads
+        if not os.path.isabs(text):
+            return True  # relative to a dir_fd the event does not show (the cwd is /)
+        real = os.path.realpath(text)
         if real.startswith("/proc/") and real.endswith(("/mem", "/environ")):
             return True
         base = os.path.basename(real)
@@ -282,13 +315,18 @@ def audit_guard(hidden: list[str], allowed: list[str] = (), names: set[str] = fr
                 raise Refused(t("writing files is not allowed in an exercise"))
             if is_hidden(path):
                 raise Refused(t("reading {path} is not allowed in an exercise",
-                                path=os.fsdecode(path)))
-        elif event in ("os.listdir", "os.scandir") and args and is_hidden(args[0]):
+                                path=_shown(path)))
+        elif event in ("os.listdir", "os.scandir", "os.fwalk") and is_hidden(
+                args[0] if args else "."):
             raise Refused(t("listing {path} is not allowed in an exercise",
-                            path=os.fsdecode(args[0])))
+                            path=_shown(args[0] if args else ".")))
 
     _remove_unaudited()
     sys.addaudithook(hook)
+
+
+def _shown(path) -> str:
+    return str(path) if isinstance(path, int) else os.fsdecode(path)
 
 
 def close_other_fds(keep: int) -> None:

@@ -21,13 +21,19 @@ from pathlib import Path
 from checker import manifest
 from checker.engine.problems import Problem
 from checker.i18n import t
+from checker.text import clean, one_line
 
 MAX_FILE_BYTES = 512 * 1024       # an exercise file is a few kB; anything this big is not one
 MAX_ZIP_MEMBERS = 10_000
 
 
 class SubmissionError(Exception):
-    """The submission as a whole cannot be read (not found, not a zip, a broken zip)."""
+    """The submission as a whole cannot be read (not found, not a zip, a broken zip).
+
+    Its message names a file or folder a student chose: it is cleaned and cut here."""
+
+    def __init__(self, message: str):
+        super().__init__(one_line(str(message), 300))
 
 
 @dataclass(frozen=True)
@@ -52,13 +58,13 @@ class Submission:
 
 
 def _missing(file: str, where: str) -> Source:
-    return Source(file, os.path.join(where, file), None, t("{file} is missing", file=file),
-                  Problem.MISSING_FILE)
+    return Source(file, clean(os.path.join(where, file)), None,
+                  t("{file} is missing", file=file), Problem.MISSING_FILE)
 
 
 def _unreadable(file: str, display: str, why: str) -> Source:
     """``why``: what is wrong with the file, already in the run's language."""
-    return Source(file, display, None, why, Problem.UNREADABLE)
+    return Source(file, clean(display), None, one_line(str(why), 300), Problem.UNREADABLE)
 
 
 def _decode(file: str, display: str, data: bytes) -> Source:
@@ -72,7 +78,7 @@ def _decode(file: str, display: str, data: bytes) -> Source:
     if "\x00" in text:
         return _unreadable(file, display, t("{file} contains NUL bytes: it is not a Python "
                                             "source file", file=file))
-    return Source(file, display, text)
+    return Source(file, clean(display), text)
 
 
 # ----------------------------------------------------------------- folders

@@ -17,6 +17,7 @@ from checker import manifest
 from checker.i18n import Translated, get_lang, t
 from checker.engine.problems import Problem
 from checker.engine.submission import Source
+from checker.text import clean
 
 MAX_STRIKES = 2
 
@@ -247,14 +248,6 @@ class Workers:
             worker.stop()
         if self._workers:  # and anything a worker left behind
             forkserver.reap_children()
-
-
-_CONTROL = {c: None for c in [*range(0, 9), 11, 12, *range(14, 32), 127, *range(0x80, 0xA0)]}
-
-
-def clean(text: str) -> str:
-    """Drop control characters (terminal escapes, ...) from text that came from a worker."""
-    return text.translate(_CONTROL)
 
 
 def _text(value, limit: int = 2000) -> str:

@@ -18,10 +18,10 @@ import sys
 import traceback
 import types
 
-from checker.engine import codec, process, sandbox
+from checker.engine import codec, landlock, process, sandbox, seccomp
 from checker import i18n
 from checker.i18n import t
-from checker.engine.forbidden import ForbiddenCall, make_guard
+from checker.engine.forbidden import ForbiddenCall, make_guard, refuse_operations
 from checker.engine.problems import Problem
 
 MAX_OUTPUT = 4000          # characters of printed output kept per call
@@ -133,6 +133,8 @@ class _Session:
         self.forbidden_seen: list[dict] = []
         self.out = _BoundedWriter()
         self.guard = make_guard(config.get("forbidden", []), self._forbidden)
+        # underneath the guard, which learner code could pop: the operations themselves
+        self.refusals = refuse_operations(config.get("forbidden", []), self._forbidden)
         self.module = None
 
     def _forbidden(self, name: str) -> str:
@@ -371,11 +373,19 @@ def warm_up_meta(torch) -> None:
         pass
 
 
-def _guard_learner_code(config: dict) -> None:
-    """The audit hook, with what learner code may not read: the kit's solutions and
-    checker (and, for a source checkout, everything in it: tests hold correct answers
-    too, and .git the history), every file named like an exercise file, and what the
-    grader hides. Python's own folders stay readable, for lazy imports."""
+SYSTEM_LIBRARIES = ("/usr/lib", "/usr/lib64", "/lib", "/lib64", "/usr/local/lib",
+                    "/etc/ld.so.cache")  # what a lazily loaded extension module may need
+
+
+def reach(config: dict) -> tuple[list[str], list[str]]:
+    """(hidden, allowed): what learner code may not read, and what it may.
+
+    Hidden: the kit's solutions and checker (and, for a source checkout, everything
+    in it: tests hold correct answers too, and .git the history), and what the
+    grader hides (the submissions, the output folder). Allowed: Python's prefixes,
+    site-packages and torch, for lazy imports, and the system's shared libraries.
+    Where both hold a path, the deeper folder decides (a virtual environment inside
+    the kit's checkout stays readable; the kit installed in site-packages does not)."""
     import site
 
     import torch
@@ -391,6 +401,17 @@ def _guard_learner_code(config: dict) -> None:
     except AttributeError:
         pass
     allowed = [p for p in allowed if os.path.realpath(p) != os.path.realpath(kit)]
+    return hidden, allowed + [p for p in SYSTEM_LIBRARIES if os.path.exists(p)]
+
+
+def _guard_learner_code(config: dict) -> None:
+    """Confine what learner code can reach, kernel first (Landlock: files; seccomp:
+    system calls), then the audit hook, which also refuses what the kernel cannot
+    name (files named like exercise files) and says why in the learner's words."""
+    hidden, allowed = reach(config)
+    os.chdir("/")  # a relative path leads nowhere near the kit or the submissions
+    landlock.restrict(landlock.grants(allowed, hidden))
+    seccomp.install()
     names = {os.path.basename(config["file"]), *config.get("exercise_files", [])}
     sandbox.audit_guard(hidden, allowed, names)
 

@@ -8,7 +8,8 @@ from rich.text import Text
 from checker import files
 from checker.grading.model import SandboxKind
 from checker.i18n import t
-from checker.usage import EXIT_OK, UsageError, output_file, positive_timeout
+from checker.text import one_line
+from checker.usage import EXIT_OK, UsageError, keep_off_work, output_file, positive_timeout
 
 
 # ---------------------------------------------------------------------- grade
@@ -57,6 +58,10 @@ def cmd_grade(args) -> int:
     if out is not None and out.exists() and not out.is_dir():
         raise UsageError(t("--out wants a folder, and {path} is a file", path=args.out))
     paths = _grade_paths(args)
+    if json_path is not None:
+        keep_off_work(json_path, args.json, "--json", paths)
+    if out is not None:
+        keep_off_work(out, args.out, "--out", paths)
     if args.sandbox == SandboxKind.BWRAP:
         _check_bwrap()
 
@@ -79,7 +84,12 @@ def cmd_grade(args) -> int:
         graded = grade.grade_all(paths, options, on_result=advance)
     if json_path is not None:
         files.write_json(json_path, reports.document_for(graded[0], args.format, args.visibility))
-    written = reports.write_out(out, graded, args.format, args.visibility) if out else []
+    def not_written(name: str, error: Exception) -> None:
+        console.print(Text(t("the report of {name} could not be written: {error}", name=name,
+                             error=one_line(str(error)))))
+
+    written = reports.write_out(out, graded, args.format, args.visibility,
+                                on_failure=not_written) if out else []
     console.print(reports.summary_table(graded, console.plain))
     if json_path is not None:
         console.print(Text(t("Report written to {path}", path=json_path)))

@@ -8,12 +8,12 @@ the pool and collects the results in the parent, which alone writes reports.
 """
 from __future__ import annotations
 
-import re
 import time
 from pathlib import Path
 
 from checker.grading.model import GradeStatus, Graded, Options, SandboxKind, Task
 from checker.i18n import t
+from checker.text import file_name, one_line
 
 
 def lost(task: dict, status: GradeStatus, reason: str) -> dict:
@@ -88,19 +88,15 @@ def status_of(result) -> tuple[GradeStatus, str]:
 
 
 def _short(text: str, limit: int = 160) -> str:
-    from checker.engine.supervisor import clean
-
-    text = " ".join(clean(text).split())
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    return one_line(text, limit)
 
 
 # ---------------------------------------------------------------- the class
 def names_for(paths: list[Path]) -> list[str]:
-    """A file-safe, unique name per submission, from its folder or zip name."""
+    """A file-safe, short, unique name per submission, from its folder or zip name."""
     names, seen = [], set()
     for path in paths:
-        base = path.name[:-4] if path.suffix.lower() == ".zip" else path.name
-        base = re.sub(r"[^\w.@+-]+", "_", base).strip("._") or "submission"
+        base = file_name(path.name[:-4] if path.suffix.lower() == ".zip" else path.name)
         name, n = base, 2
         while name.lower() in seen:
             name, n = f"{base}-{n}", n + 1
@@ -111,8 +107,12 @@ def names_for(paths: list[Path]) -> list[str]:
 
 def grade_all(paths: list[Path], options: Options, on_result=None) -> list[Graded]:
     """Grade every submission in parallel; results in the order of ``paths``."""
+    from checker import manifest
+    from checker.engine import forbidden
     from checker.grading import pool
 
+    for exercise in manifest.load():  # worked out once here; every fork server inherits it
+        forbidden.plan(list(exercise.forbidden))
     tasks = [Task(name, str(path.resolve() if not path.is_symlink() else path), options).to_dict()
              for name, path in zip(names_for(paths), paths)]
 

@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass, field, fields
 from checker import defaults, manifest
 from checker.compat import StrEnum
 from checker.engine.sandbox import Limits
+from checker.text import file_name, one_line
 
 
 class GradeStatus(StrEnum):
@@ -86,6 +87,11 @@ class Graded:
     scores: dict[str, float]         # exercise id -> points earned
     seconds: float
     document: dict | None = None     # the check --json document (None if it could not be graded)
+
+    def __post_init__(self) -> None:
+        # what reaches grades.csv, a report's file name and the terminal: one clean line
+        self.name = file_name(self.name)
+        self.reason = one_line(self.reason, 300)
 
     @property
     def score(self) -> float:

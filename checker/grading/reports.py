@@ -61,13 +61,22 @@ def _cell(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-def write_out(out: Path, graded: list[Graded], fmt: str, visibility: str) -> list[Path]:
-    """``--out DIR``: one JSON per submission and grades.csv; returns what was written."""
+def write_out(out: Path, graded: list[Graded], fmt: str, visibility: str,
+              on_failure=None) -> list[Path]:
+    """``--out DIR``: one JSON per submission and grades.csv; returns what was written.
+
+    A report that cannot be written costs that report alone: ``on_failure(name, error)``
+    is told, and the others and grades.csv are written all the same."""
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for g in graded:
         path = out / f"{g.name}.json"
-        files.write_json(path, document_for(g, fmt, visibility), compact=len(graded) > 1)
+        try:
+            files.write_json(path, document_for(g, fmt, visibility), compact=len(graded) > 1)
+        except (OSError, ValueError) as exc:
+            if on_failure is not None:
+                on_failure(g.name, exc)
+            continue
         written.append(path)
     files.write_atomic(out / CSV_NAME, csv_text(graded))
     written.append(out / CSV_NAME)

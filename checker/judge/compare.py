@@ -208,10 +208,8 @@ def close(got, expected: torch.Tensor, *, what: str = "the result", rtol=None, a
     atol = 0.0 if exact else (default_atol if atol is None else atol)
     g = got.detach().to(torch.float64) if got.dtype != torch.bool else got.to(torch.float64)
     e = expected.detach().to(torch.float64)
-    same_nan = torch.isnan(g) & torch.isnan(e)
-    same_inf = torch.isinf(g) & torch.isinf(e) & (torch.sign(g) == torch.sign(e))
+    bad = ~_matches(g, e, rtol, atol)
     diff = (g - e).abs()
-    bad = ~(same_nan | same_inf | (diff <= atol + rtol * e.abs()))
     if not bool(bad.any()):
         return got
     first = _index(int(bad.reshape(-1).nonzero()[0]), e.shape)
@@ -247,6 +245,16 @@ def _small_matrices(expected: torch.Tensor, got: torch.Tensor):
     if not bool(((e >= 0) & (e <= 1)).all()):
         return None
     return e.tolist(), g.tolist()
+
+
+def _matches(g: torch.Tensor, e: torch.Tensor, rtol: float, atol: float) -> torch.Tensor:
+    """Where ``g`` matches ``e``: NaN where NaN is expected, the same infinity where an
+    infinity is expected (a tolerance never widens to infinity), and within
+    ``atol + rtol * |e|`` where both are finite."""
+    same_nan = torch.isnan(g) & torch.isnan(e)
+    same_inf = torch.isinf(g) & torch.isinf(e) & (torch.sign(g) == torch.sign(e))
+    finite = torch.isfinite(g) & torch.isfinite(e)
+    return same_nan | same_inf | (finite & ((g - e).abs() <= atol + rtol * e.abs()))
 
 
 def _num(x: torch.Tensor) -> str:

@@ -79,7 +79,7 @@ def checker_broken(exc: Exception) -> int:
 def cmd_check(args) -> int:
     chosen = selected(args.ids) if args.ids else list(manifest.load())
     exercises_dir = find_exercises(args.exercises)
-    json_path = output_file(args.json)
+    json_path = output_file(args.json, keep_off=[exercises_dir])
     positive_timeout(args.timeout)
     from checker.learner import report
 

@@ -105,7 +105,14 @@ def gradients(learner, ref_fn, func: str, args: list, wrt: list[int], names: lis
         raise compare.CaseFailure("the result has the wrong shape, so its gradient cannot be "
                                   "compared", expected=t("shape {shape}", shape=list(out.shape)),
                                   got=t("shape {shape}", shape=shape), check=Check.SHAPE)
-    for name, got, exp in zip(names, grads, expected):
+    if len(grads) != len(expected) or not all(g is None or isinstance(g, torch.Tensor)
+                                              for g in grads):
+        raise compare.CaseFailure(
+            "the worker sent back the wrong gradients",
+            expected=t("{n} gradients (tensors or None)", n=len(expected)),
+            got=compare.describe(grads), check=Check.TYPE,
+            likely="the exercise's process was tampered with (torch.autograd replaced?)")
+    for name, got, exp in zip(names, grads, expected, strict=True):
         if got is None:
             raise compare.CaseFailure(t("no gradient reaches `{name}`", name=name),
                                       expected=t("a gradient for `{name}`", name=name),

@@ -1,0 +1,187 @@
+"""Ten breaches a white-box red team found (issue 9), each graded next to clean students.
+
+Seven routes are hostile exercise files (tests/hostile_white/, one folder each, with a
+first-line comment saying what it tries); the placeholders KIT_ROOT, CLASS_DIR and
+OUT_DIR stand for the kit's checkout, the class folder and the output folder. Each is a
+submission of the reference solutions with that file in place of one exercise. Three
+more are about names and paths: a submission folder with a 240-character name, a broken
+zip whose name holds terminal escapes and a bidirectional override, and report paths
+that point at a learner's work. The class is graded once per sandbox (the default, and
+bubblewrap where it can run). For each attack: the attacked exercise earns at most what
+its honest part earns, every other exercise its full points, nothing is left behind
+(files in /tmp, /var/tmp and /dev/shm, processes), and every clean student's grade and
+report are exact.
+"""
+from __future__ import annotations
+
+import csv
+import json
+import os
+import shutil
+import time
+import zipfile
+from pathlib import Path
+
+import pytest
+from conftest import EXERCISES, IMPLEMENTATIONS, ROOT, SOLUTIONS, cli, copy_exercises
+
+from checker import manifest
+from checker.engine import sandbox
+
+LIBRARY = Path(__file__).resolve().parent / "hostile_white"
+ATTACKS = sorted(p.name for p in LIBRARY.iterdir() if p.is_dir() and any(p.glob("ex*.py")))
+FILES = {e.file: e.id for e in manifest.load()}
+# what the attacked exercise may earn: what the same file earns without its trick
+MAY_EARN = {"minus_inf_clone": 3.85}
+LONG_NAME = "student_" + "x" * 232
+ESCAPED_NAME = "bad\x1b[2J\x1b[H\x1b]0;pwned\x07\u202eevil\u2066.zip"
+MARKS = ("\x1b", "\u202e", "\u2066", "\u200f", "\x07")
+SANDBOXES = ["basic", pytest.param("bwrap", marks=pytest.mark.skipif(
+    bool(sandbox.bwrap_problem()), reason="bubblewrap is missing or cannot run here"))]
+
+
+def _leftovers() -> set[str]:
+    """Files in the shared temporary folders that a worker made (its uid, or our mark)."""
+    found = set()
+    for folder in ("/tmp", "/var/tmp", "/dev/shm"):
+        for name in os.listdir(folder):
+            path = os.path.join(folder, name)
+            try:
+                if name.startswith("attn-white") or os.lstat(path).st_uid >= sandbox.UID_BASE:
+                    found.add(path)
+            except FileNotFoundError:
+                pass
+    return found
+
+
+def _worker_processes() -> list[str]:
+    left = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                if os.stat(f"/proc/{entry}").st_uid >= sandbox.UID_BASE:
+                    left.append(entry)
+            except FileNotFoundError:
+                pass
+    return left
+
+
+@pytest.fixture(scope="module", params=SANDBOXES)
+def graded(request, tmp_path_factory):
+    base = tmp_path_factory.mktemp(f"white-{request.param}")
+    base.chmod(0o755)
+    classdir, out = base / "class", base / "out"
+    before = _leftovers()
+    for name in ("clean_a", "clean_b", LONG_NAME):
+        copy_exercises(SOLUTIONS, classdir / name)
+    copy_exercises(EXERCISES, classdir / "clean_stubs")
+    partial = copy_exercises(SOLUTIONS, classdir / "clean_partial")
+    shutil.copy(IMPLEMENTATIONS / "wrong" / "ex05_softmax" / "no_max_shift.py",
+                partial / "ex05_softmax.py")
+    (classdir / ESCAPED_NAME).write_bytes(b"PK\x03\x04 not really a zip")
+    for attack in ATTACKS:
+        student = copy_exercises(SOLUTIONS, classdir / f"x_{attack}")
+        for file in (LIBRARY / attack).glob("ex*.py"):
+            text = file.read_text().replace("KIT_ROOT", repr(str(ROOT))) \
+                .replace("CLASS_DIR", repr(str(classdir))).replace("OUT_DIR", repr(str(out)))
+            (student / file.name).write_text(text)
+    out.mkdir()
+    (out / "earlier-run.json").write_text('{"score": 100}')  # what a reader would look for
+    done = cli("grade", str(classdir), "--out", str(out), "--jobs", "2", "--timeout", "1.5",
+               "--memory", "512", "--sandbox", request.param, cwd=base, timeout=1200)
+    time.sleep(2)
+    rows = {}
+    if (out / "grades.csv").exists():
+        with open(out / "grades.csv", newline="", encoding="utf-8") as f:
+            rows = {r["submission"]: r for r in csv.DictReader(f)}
+    return {"done": done, "rows": rows, "out": out, "left": _leftovers() - before,
+            "processes": _worker_processes()}
+
+
+def test_the_class_is_graded_and_clean_students_are_exact(graded):
+    done, rows = graded["done"], graded["rows"]
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert len(rows) == 6 + len(ATTACKS)
+    for name in ("clean_a", "clean_b"):
+        assert rows[name]["total"] == "100" and rows[name]["status"] == "ok", rows[name]
+        assert all(rows[name][f"ex{e}"] == "10" for e in FILES.values())
+    assert rows["clean_stubs"]["total"] == "0" and rows["clean_stubs"]["status"] == "ok"
+    partial = float(rows["clean_partial"]["ex05"])
+    assert 0 < partial < 10 and float(rows["clean_partial"]["total"]) == pytest.approx(90 + partial)
+    a = json.loads((graded["out"] / "clean_a.json").read_text())
+    b = json.loads((graded["out"] / "clean_b.json").read_text())
+    for document in (a, b):  # every case of a clean student passed, in every exercise
+        assert all(t["outcome"] == "passed" for t in document["tests"])
+    assert [t["nodeid"] for t in a["tests"]] == [t["nodeid"] for t in b["tests"]]
+
+
+@pytest.mark.parametrize("attack", ATTACKS)
+def test_attack_earns_nothing_it_did_not_earn(attack, graded):
+    row = graded["rows"][f"x_{attack}"]
+    attacked = {FILES[f.name] for f in (LIBRARY / attack).glob("ex*.py")}
+    for eid in FILES.values():
+        if eid not in attacked:
+            assert row[f"ex{eid}"] == "10", (eid, row)
+    for eid in attacked:
+        assert float(row[f"ex{eid}"]) <= MAY_EARN.get(attack, 0), row
+
+
+def test_nothing_is_left_behind(graded):
+    assert not graded["left"], graded["left"]
+    if os.geteuid() == 0:
+        assert not graded["processes"], graded["processes"]
+
+
+def test_a_240_character_name_costs_nobody_a_report(graded):
+    """Breach 7: the name is cut to a safe length (still unique), every report is written."""
+    rows, out = graded["rows"], graded["out"]
+    long_rows = [name for name in rows if name.startswith("student_x")]
+    assert len(long_rows) == 1 and len(long_rows[0]) <= 64, long_rows
+    assert rows[long_rows[0]]["total"] == "100"
+    assert {f"{name}.json" for name in rows} <= {p.name for p in out.iterdir()}
+
+
+def test_escapes_in_a_file_name_reach_neither_the_csv_nor_the_terminal(graded):
+    """Breach 8: control characters and bidirectional overrides are cleaned everywhere."""
+    rows, done = graded["rows"], graded["done"]
+    broken = [r for name, r in rows.items() if name.startswith("bad")]
+    assert len(broken) == 1 and broken[0]["status"] == "error", broken
+    text = (graded["out"] / "grades.csv").read_text(encoding="utf-8")
+    for mark in MARKS:
+        assert mark not in text and mark not in done.stdout and mark not in done.stderr, mark
+
+
+def test_the_earlier_report_in_the_output_folder_was_not_read(graded):
+    row = graded["rows"]["x_dir_fd_read"]
+    assert row["ex04"] == "0", row
+
+
+# ------------------------------------------------------- breach 10: report paths
+def test_check_json_refuses_to_overwrite_an_exercise_file(tmp_path):
+    exercises = copy_exercises(SOLUTIONS, tmp_path / "exercises")
+    target = exercises / "ex05_softmax.py"
+    before = target.read_bytes()
+    done = cli("check", "05", "--json", str(target), cwd=tmp_path)
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+    assert target.read_bytes() == before
+    inside = cli("check", "05", "--json", str(exercises / "report.json"), cwd=tmp_path)
+    assert inside.returncode == 2 and not (exercises / "report.json").exists()
+
+
+@pytest.mark.parametrize("how", ["zip over itself", "inside a folder", "out inside"])
+def test_grade_refuses_a_report_path_in_the_students_work(how, tmp_path):
+    student = copy_exercises(SOLUTIONS, tmp_path / "student")
+    archive = tmp_path / "student.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        for file in FILES:
+            z.write(student / file, file)
+    before = archive.read_bytes()
+    args = {"zip over itself": [str(archive), "--json", str(archive)],
+            "inside a folder": [str(student), "--json", str(student / "report.json")],
+            "out inside": [str(student), "--out", str(student / "reports")]}[how]
+    done = cli("grade", *args, "--timeout", "1.5", cwd=tmp_path)
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+    assert archive.read_bytes() == before
+    assert sorted(p.name for p in student.iterdir()) == sorted(FILES)
