@@ -34,7 +34,7 @@ def test_check_one_solved_exercise_exit_0_and_from_a_subfolder(kit):
 
 def test_usage_errors_exit_2_with_one_line(kit, tmp_path_factory):
     tmp_path = tmp_path_factory.mktemp("elsewhere")
-    for args in (["check", "11"], ["check", "--exercises", str(tmp_path / "nope")],
+    for args in (["check", "13"], ["check", "--exercises", str(tmp_path / "nope")],
                  ["check", "--bogus"], ["hint", "99"], ["check", "--timeout", "0"]):
         done = cli(*args, cwd=kit)
         assert done.returncode == 2, (args, done.stdout, done.stderr)
@@ -66,7 +66,7 @@ def test_json_report_for_instructors(tmp_path):
     for e in doc["exercises"]:
         assert set(e) == {"id", "title", "status", "passed", "total", "score", "max_score"}
         assert e["status"] in {"passed", "failed", "not_started", "error", "timeout"}
-    assert doc["exercises"][-1]["status"] == "not_started"
+    assert {e["id"]: e["status"] for e in doc["exercises"]}["10"] == "not_started"
     assert doc["score"] == 90 and doc["max_score"] == 100
     assert doc["seed"] == 7 and doc["versions"]["torch"] and doc["versions"]["attention-kit"]
     points = sum(t["metadata"]["points"] for t in doc["tests"]

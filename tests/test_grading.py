@@ -25,7 +25,7 @@ from conftest import EXERCISES, IMPLEMENTATIONS, ROOT, SOLUTIONS, cli, copy_exer
 from checker.engine import forkserver, sandbox
 from checker import manifest
 
-IDS = [e.id for e in manifest.load()]
+IDS = [e.id for e in manifest.lesson()]  # what a default grade scores
 FILES = {e.id: e.file for e in manifest.load()}
 TIMEOUT = "1.5"
 OWN_UID = os.geteuid() == 0  # workers get their own uid only under a root grader

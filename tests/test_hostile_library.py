@@ -22,7 +22,7 @@ from checker.engine import sandbox
 
 LIBRARY = Path(__file__).resolve().parent / "hostile_blind"
 ATTACKS = sorted(p.name for p in LIBRARY.iterdir() if p.is_dir() and any(p.glob("ex*.py")))
-FILES = {e.file: e.id for e in manifest.load()}
+FILES = {e.file: e.id for e in manifest.lesson()}  # what a default grade scores
 
 # Attacks that also compute their exercise correctly may keep its points; the
 # rest must not earn a single point for the attacked exercise, except where the

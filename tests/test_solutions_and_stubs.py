@@ -1,6 +1,8 @@
 """Every solution passes every case; every stub is reported "not started"."""
 from conftest import SOLUTIONS, check, statuses
 
+from checker import manifest
+
 
 
 def test_every_solution_passes_every_case(solved):
@@ -8,7 +10,8 @@ def test_every_solution_passes_every_case(solved):
     failing = [(c.exercise, c.name, c.failure) for e in run.exercises for c in e.cases
                if c.status != "passed"]
     assert failing == []
-    assert run.all_passed and run.score == run.max_score == 100
+    assert run.all_passed and run.score == run.max_score == sum(e.points for e in manifest.load())
+    assert sum(e.points for e in manifest.lesson()) == 100  # the lesson's ten keep 100 points
 
 
 def test_solutions_pass_under_other_seeds(solved):

@@ -94,7 +94,9 @@ CONTRACT = {"01": ("ex01_soft_lookup.py", ("hard_lookup", "soft_lookup")),
             "07": ("ex07_masking.py", ("causal_mask", "apply_mask")),
             "08": ("ex08_attention.py", ("scaled_dot_product_attention",)),
             "09": ("ex09_self_and_cross.py", ("self_attention", "cross_attention")),
-            "10": ("ex10_causal_self_attention.py", ("causal_self_attention",))}
+            "10": ("ex10_causal_self_attention.py", ("causal_self_attention",)),
+            "11": ("ex11_multi_head.py", ("split_heads", "merge_heads", "multi_head_attention")),
+            "12": ("ex12_kv_cache.py", ("attention_step", "generate_outputs"))}
 
 
 def test_manifest_matches_the_contract():
@@ -122,7 +124,7 @@ def test_every_exercise_has_at_least_eight_named_cases():
 
 @pytest.mark.parametrize("typed,expected", [("5", "05"), ("05", "05"), ("ex05", "05"),
                                             ("softmax", "05"), ("ex10_causal_self_attention.py",
-                                                                "10"), ("11", None)])
+                                                                "10"), ("13", None)])
 def test_resolve_what_learners_type(typed, expected):
     found = manifest.resolve(typed)
     assert (found.id if found else None) == expected

@@ -1,0 +1,322 @@
+"""Hidden cases for exercise 11, multi-head attention (beyond the lesson)."""
+import math
+
+import torch
+
+from checker.engine.problems import Problem
+from checker.engine.supervisor import LearnerProblem
+from checker.i18n import N_, t
+from checker.judge import compare
+from checker.judge.cases.attention_support import blocked_weights_are_zero, rows_sum_to_one
+from checker.judge.cases.beyond_support import raised, raises_value_error
+from checker.judge.cases.support import (case, cause, gradients, no_forbidden_source, rand_mask,
+                                         randn, unchanged, values_correct)
+from checker.judge.compare import CaseFailure
+from checker.judge.results import Check
+
+# ------------------------------------------------------------------ likely causes
+INTERLEAVED = cause("ex11_interleaved_heads",
+                    "split_heads took every h-th column (interleaved heads) instead of "
+                    "contiguous blocks of d_model // h columns")
+SPLIT_NO_TRANSPOSE = cause(
+    "ex11_split_without_transpose",
+    "split_heads reshaped [..., n, d_model] straight to [..., h, n, d_head], which cuts across "
+    "the rows instead of splitting the columns")
+HEADS_AFTER = cause("ex11_heads_after_positions",
+                    "split_heads left the heads after the positions ([..., n, h, d_head]) instead "
+                    "of moving them in front ([..., h, n, d_head])")
+NO_VALUE_ERROR = cause("ex11_no_value_error",
+                       "split_heads does not raise ValueError when h does not divide d_model")
+MERGE_NO_TRANSPOSE = cause("ex11_merge_without_transpose",
+                           "merge_heads reshaped [..., h, n, d_head] straight to "
+                           "[..., n, h * d_head] without first moving the positions back in "
+                           "front of the heads")
+SCALE_D_MODEL = cause("ex11_scaled_by_d_model",
+                      "the scores were divided by √d_model instead of √d_head, the width of "
+                      "one head")
+NO_SCALING = cause("ex11_no_scaling", "the scores of each head were not divided by √d_head")
+NO_W_O = cause("ex11_no_w_o", "the merged heads were returned without the output projection W_O")
+W_O_BEFORE = cause("ex11_w_o_before_merge",
+                   "W_O was applied before the heads were merged (to the values inside the "
+                   "heads) instead of to the merged output")
+WEIGHTS_AVERAGED = cause("ex11_weights_averaged",
+                         "the weights were averaged over the heads ([..., n_q, n_k]) instead of "
+                         "returned per head ([..., h, n_q, n_k])")
+MASK_NOT_BROADCAST = cause("ex11_mask_not_broadcast",
+                           "the mask was given no head dimension, so a batched mask [B, n_q, n_k] "
+                           "lined up with the heads instead of the batch")
+
+FIX_MASK = N_("give the mask a head dimension of size 1: mask.unsqueeze(-3)")
+
+
+# ------------------------------------------------------- the classic mistakes, built
+def _split(X, h):
+    return X.reshape(*X.shape[:-1], h, X.shape[-1] // h).transpose(-3, -2)
+
+
+def _split_interleaved(X, h):
+    return X.reshape(*X.shape[:-1], X.shape[-1] // h, h).movedim(-1, -3)
+
+
+def _split_no_transpose(X, h):
+    return X.reshape(*X.shape[:-2], h, X.shape[-2], X.shape[-1] // h)
+
+
+def _merge(X):
+    return X.transpose(-3, -2).reshape(*X.shape[:-3], X.shape[-2], X.shape[-3] * X.shape[-1])
+
+
+def _merge_no_transpose(X):
+    return X.reshape(*X.shape[:-3], X.shape[-2], X.shape[-3] * X.shape[-1])
+
+
+def _mha(X_q, X_kv, W, h, mask=None, split=_split, merge=_merge, scale=None, w_o="after",
+         head_mask=True):
+    """Multi-head attention, or a classic mistake in it; (None, None) if it cannot run."""
+    W_Q, W_K, W_V, W_O = W
+    try:
+        V = X_kv @ W_V
+        if w_o == "before":
+            V = V @ W_O
+        Q, K, V = split(X_q @ W_Q, h), split(X_kv @ W_K, h), split(V, h)
+        d = Q.shape[-1] if scale is None else scale
+        scores = Q @ K.transpose(-2, -1) / math.sqrt(d)
+        if mask is not None:
+            if head_mask and mask.dim() >= 2:
+                mask = mask.unsqueeze(-3)
+            scores = scores.masked_fill(mask == 0, float("-inf"))
+        weights = torch.softmax(scores, dim=-1)
+        out = merge(weights @ V)
+        return (out @ W_O if w_o == "after" else out), weights
+    except RuntimeError:
+        return None, None
+
+
+def _suspects(X_q, X_kv, W, h, mask=None) -> dict:
+    """Each classic mistake with the (output, weights) it gives on these inputs."""
+    d_model = X_q.shape[-1]
+    found = {INTERLEAVED: _mha(X_q, X_kv, W, h, mask, split=_split_interleaved),
+             SPLIT_NO_TRANSPOSE: _mha(X_q, X_kv, W, h, mask, split=_split_no_transpose),
+             MERGE_NO_TRANSPOSE: _mha(X_q, X_kv, W, h, mask, merge=_merge_no_transpose),
+             SCALE_D_MODEL: _mha(X_q, X_kv, W, h, mask, scale=d_model),
+             NO_SCALING: _mha(X_q, X_kv, W, h, mask, scale=1),
+             NO_W_O: _mha(X_q, X_kv, W, h, mask, w_o="none"),
+             W_O_BEFORE: _mha(X_q, X_kv, W, h, mask, w_o="before")}
+    weights = _mha(X_q, X_kv, W, h, mask)[1]
+    found[WEIGHTS_AVERAGED] = (None, weights.mean(-3))
+    if mask is not None and mask.dim() >= 3:
+        found[MASK_NOT_BROADCAST] = _mha(X_q, X_kv, W, h, mask, head_mask=False)
+    return found
+
+
+def _weights(gen, d_model, dtype=torch.float32):
+    """W_Q, W_K, W_V, W_O: [d_model, d_model], scaled so that the scores stay moderate."""
+    return tuple(randn(gen, d_model, d_model, dtype=dtype, scale=1 / math.sqrt(d_model))
+                 for _ in range(4))
+
+
+def _check(learner, ref, X_q, X_kv, W, h, mask=None, output=True, weights=True):
+    got = learner.multi_head_attention(X_q, X_kv, *W, h, mask)
+    out, w = compare.pair(got)
+    expected = ref.multi_head_attention(X_q, X_kv, *W, h, mask)
+    suspects = _suspects(X_q, X_kv, W, h, mask)
+    if output:
+        compare.close(out, expected[0], what="the output",
+                      suspects={k: v[0] for k, v in suspects.items()})
+    if weights:
+        compare.close(w, expected[1], what="the weights",
+                      suspects={k: v[1] for k, v in suspects.items()})
+
+
+# -------------------------------------------------------------- split and merge
+@case("split_heads: [5, 12] into h=4 heads gives [4, 5, 3], head i holding columns 3i to 3i+2")
+def test_split_layout(learner, ref, gen):
+    X = randn(gen, 5, 12)
+    compare.close(learner.split_heads(X, 4), ref.split_heads(X, 4), exact=True,
+                  suspects={INTERLEAVED: _split_interleaved(X, 4),
+                            SPLIT_NO_TRANSPOSE: _split_no_transpose(X, 4),
+                            HEADS_AFTER: X.reshape(5, 4, 3)})
+
+
+@case("split_heads keeps two leading batch dimensions: [2, 3, 5, 6] into h=2")
+def test_split_batch2(learner, ref, gen):
+    X = randn(gen, 2, 3, 5, 6)
+    compare.close(learner.split_heads(X, 2), ref.split_heads(X, 2), exact=True,
+                  suspects={INTERLEAVED: _split_interleaved(X, 2),
+                            SPLIT_NO_TRANSPOSE: _split_no_transpose(X, 2),
+                            HEADS_AFTER: X.reshape(2, 3, 5, 2, 3)})
+
+
+@case("split_heads raises ValueError when h does not divide d_model (d_model=6, h=4)")
+def test_split_value_error(learner, gen):
+    raises_value_error(learner, "split_heads", randn(gen, 5, 6), 4, likely=NO_VALUE_ERROR,
+                       expected="ValueError: 4 heads cannot share 6 columns evenly")
+    X = randn(gen, 5, 6)
+    values_correct(learner, "split_heads", learner.split_heads(X, 3), X, 3)
+
+
+@case("merge_heads: [4, 5, 3] gives [5, 12], head i filling columns 3i to 3i+2")
+def test_merge_layout(learner, ref, gen):
+    X = randn(gen, 4, 5, 3)
+    compare.close(learner.merge_heads(X), ref.merge_heads(X), exact=True,
+                  suspects={MERGE_NO_TRANSPOSE: _merge_no_transpose(X)})
+
+
+@case("merge_heads undoes split_heads: a round trip with a batch dimension gives X back")
+def test_round_trip(learner, gen):
+    X = randn(gen, 3, 5, 12)
+    split = compare.tensor(learner.split_heads(X, 4), what=compare.code("split_heads(X, 4)"))
+    compare.close(learner.merge_heads(split), X, exact=True,
+                  what=compare.code("merge_heads(split_heads(X, 4))"),
+                  suspects={MERGE_NO_TRANSPOSE: _merge_no_transpose(split)})
+    values_correct(learner, "split_heads", split, X, 4)
+
+
+# ------------------------------------------------------------ multi-head attention
+@case("returns (output, weights): output [5, 8] and weights [4, 5, 7] for h=4")
+def test_returns_pair(learner, ref, gen):
+    args = (randn(gen, 5, 8), randn(gen, 7, 8), *_weights(gen, 8), 4)
+    result = learner.multi_head_attention(*args)
+    out, weights = compare.pair(result)
+    compare.shape(compare.tensor(out, what="the output"), (5, 8), what="the output")
+    weights = compare.tensor(weights, what="the weights")
+    averaged = ref.multi_head_attention(*args)[1].mean(-3)
+    likely = WEIGHTS_AVERAGED if weights.shape == averaged.shape and torch.allclose(
+        weights.detach().double(), averaged.double(), atol=1e-5) else ""
+    compare.shape(weights, (4, 5, 7), what="the weights", likely=likely)
+    values_correct(learner, "multi_head_attention", result, *args)
+
+
+@case("h=1 with W_O the identity is exercise 08's attention after the projections")
+def test_one_head(learner, gen):
+    X_q, X_kv = randn(gen, 4, 6), randn(gen, 7, 6)
+    W = (*_weights(gen, 6)[:3], torch.eye(6))
+    Q, K, V = X_q @ W[0], X_kv @ W[1], X_kv @ W[2]
+    weights = torch.softmax(Q @ K.T / math.sqrt(6), dim=-1)
+    out, w = compare.pair(learner.multi_head_attention(X_q, X_kv, *W, 1))
+    compare.close(out, weights @ V, what="the output",
+                  suspects={NO_SCALING: _mha(X_q, X_kv, W, 1, scale=1)[0]})
+    compare.close(w, weights.unsqueeze(0), what="the weights",
+                  suspects={WEIGHTS_AVERAGED: weights})
+
+
+@case("h=2, d_model=6, n_q=4, n_k=7: the output")
+def test_output_h2(learner, ref, gen):
+    _check(learner, ref, randn(gen, 4, 6), randn(gen, 7, 6), _weights(gen, 6), 2, weights=False)
+
+
+@case("h=4, d_model=8, n_q=5, n_k=7: the weights of every head")
+def test_weights_h4(learner, ref, gen):
+    _check(learner, ref, randn(gen, 5, 8), randn(gen, 7, 8), _weights(gen, 8), 4, output=False)
+
+
+@case("self-attention (X_q and X_kv the same) with a batch of 3, h=2")
+def test_self_batch1(learner, ref, gen):
+    X = randn(gen, 3, 5, 6)
+    _check(learner, ref, X, X, _weights(gen, 6), 2)
+
+
+@case("two leading batch dimensions (2 x 3), h=4, d_model=8")
+def test_batch2(learner, ref, gen):
+    _check(learner, ref, randn(gen, 2, 3, 5, 8), randn(gen, 2, 3, 7, 8), _weights(gen, 8), 4)
+
+
+@case("every row of every head's weights sums to 1")
+def test_rows_sum_to_one(learner, gen):
+    args = (randn(gen, 3, 5, 8), randn(gen, 3, 7, 8), *_weights(gen, 8), 4)
+    got = learner.multi_head_attention(*args)
+    rows_sum_to_one(got)
+    values_correct(learner, "multi_head_attention", got, *args)
+
+
+# ------------------------------------------------------------------------ masks
+@case("a bool mask [4, 7] is the same for every head: blocked weights are exactly 0")
+def test_mask_blocked_zero(learner, gen):
+    mask = rand_mask(gen, 4, 7)
+    args = (randn(gen, 4, 6), randn(gen, 7, 6), *_weights(gen, 6), 2, mask)
+    got = learner.multi_head_attention(*args)
+    blocked_weights_are_zero(got, (~mask).expand(2, 4, 7))
+    values_correct(learner, "multi_head_attention", got, *args)
+
+
+@case("a batched mask [3, 4, 7] with h=2 follows the batch of 3, the same for every head")
+def test_batched_mask_not_h(learner, ref, gen):
+    X_q, X_kv, W = randn(gen, 3, 4, 6), randn(gen, 3, 7, 6), _weights(gen, 6)
+    mask = rand_mask(gen, 3, 4, 7)
+    try:
+        _check(learner, ref, X_q, X_kv, W, 2, mask)
+    except LearnerProblem as problem:
+        if (problem.kind == Problem.EXCEPTION and problem.error_type == "RuntimeError"
+                and _mha(X_q, X_kv, W, 2, mask, head_mask=False)[0] is None):
+            raise CaseFailure(t("{func} raised {error_type}", func="multi_head_attention",
+                                error_type=problem.error_type),
+                              expected="the mask [3, 4, 7] broadcast to the scores [3, 2, 4, 7]",
+                              got=raised(problem), likely=MASK_NOT_BROADCAST, fix=FIX_MASK,
+                              check=Check.RAISED) from None
+        raise
+
+
+@case("a batched mask [2, 4, 7] with h=2: each sequence keeps its own mask in every head")
+def test_batched_mask_h(learner, ref, gen):
+    mask = rand_mask(gen, 2, 4, 7)
+    _check(learner, ref, randn(gen, 2, 4, 6), randn(gen, 2, 7, 6), _weights(gen, 6), 2, mask)
+
+
+@case("a 0/1 float64 mask on float32 inputs works like a bool mask and keeps float32")
+def test_float_mask(learner, ref, gen):
+    mask = rand_mask(gen, 3, 1, 7).double()
+    args = (randn(gen, 3, 4, 8), randn(gen, 3, 7, 8), *_weights(gen, 8), 4, mask)
+    result = learner.multi_head_attention(*args)
+    out, weights = compare.pair(result)
+    compare.dtype(compare.tensor(out, what="the output"), torch.float32, what="the output")
+    compare.dtype(compare.tensor(weights, what="the weights"), torch.float32, what="the weights")
+    values_correct(learner, "multi_head_attention", result, *args)
+
+
+# ----------------------------------------------------------------------- dtypes
+@case("float64 in, float64 out")
+def test_float64(learner, gen):
+    args = (randn(gen, 4, 6, dtype=torch.float64), randn(gen, 7, 6, dtype=torch.float64),
+            *_weights(gen, 6, torch.float64), 2)
+    result = learner.multi_head_attention(*args)
+    out, weights = compare.pair(result)
+    compare.dtype(compare.tensor(out, what="the output"), torch.float64, what="the output")
+    compare.dtype(compare.tensor(weights, what="the weights"), torch.float64, what="the weights")
+    values_correct(learner, "multi_head_attention", result, *args)
+
+
+@case("float16 with a causal mask: the result stays float16 and right")
+def test_float16(learner, ref, gen):
+    X = randn(gen, 2, 5, 8, dtype=torch.float64)
+    W = _weights(gen, 8, torch.float64)
+    mask = torch.tril(torch.ones(5, 5, dtype=torch.bool))
+    half = [a.half() for a in (X, *W)]
+    result = learner.multi_head_attention(half[0], half[0], *half[1:], 2, mask)
+    out, weights = compare.pair(result)
+    compare.dtype(compare.tensor(out, what="the output"), torch.float16, what="the output")
+    expected = ref.multi_head_attention(X, X, *W, 2, mask)  # float64: what float16 approximates
+    compare.close(out, expected[0], what="the output", rtol=2e-2, atol=2e-2)
+    compare.close(weights, expected[1], what="the weights", rtol=2e-2, atol=2e-2)
+
+
+# -------------------------------------------------------------- gradients, inputs
+@case("gradients flow to X_q, X_kv, W_Q, W_K, W_V and W_O")
+def test_gradients(learner, ref, gen):
+    args = [randn(gen, 4, 6), randn(gen, 7, 6), *_weights(gen, 6), 2]
+    gradients(learner, ref.multi_head_attention, "multi_head_attention", args,
+              [0, 1, 2, 3, 4, 5], ["X_q", "X_kv", "W_Q", "W_K", "W_V", "W_O"], gen,
+              output_index=0)
+
+
+@case("X_q, X_kv, the four weights and the mask are left unchanged")
+def test_inputs_unchanged(learner, gen):
+    unchanged(learner, "multi_head_attention",
+              ["X_q", "X_kv", "W_Q", "W_K", "W_V", "W_O", "h", "mask"],
+              randn(gen, 4, 6), randn(gen, 7, 6), *_weights(gen, 6), 2, rand_mask(gen, 4, 7))
+
+
+@case("the source uses no ready-made attention")
+def test_no_ready_made_attention(learner, gen):
+    no_forbidden_source(learner, "multi_head_attention", randn(gen, 4, 6), randn(gen, 7, 6),
+                        *_weights(gen, 6), 2,
+                        expected="attention built from matmul, a softmax and masking")

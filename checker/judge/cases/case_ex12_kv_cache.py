@@ -1,0 +1,298 @@
+"""Hidden cases for exercise 12, the KV cache (beyond the lesson)."""
+import math
+
+import torch
+
+from checker.i18n import t
+from checker.judge import compare
+from checker.judge.cases.attention_support import sdpa
+from checker.judge.cases.beyond_support import cache_unchanged, on_meta, values_correct_nested
+from checker.judge.cases.support import (D_K, D_MODEL, D_V, case, cause, gradients,
+                                         no_forbidden_source, randn, unchanged, values_correct)
+
+# ------------------------------------------------------------------ likely causes
+NOT_APPENDED = cause("ex12_cache_not_appended",
+                     "attention_step returned the cache it was given, without the new token's "
+                     "key and value appended")
+PREPENDED = cause("ex12_prepended",
+                  "the new key and value were put in front of the cache instead of after the "
+                  "cached ones (oldest first)")
+OUT_OF_STEP = cause("ex12_kv_out_of_step",
+                    "keys and values are out of step: the new key and the new value went to "
+                    "different ends of the cache, so key j no longer belongs with value j")
+IN_PLACE = cause("ex12_cache_in_place",
+                 "attention_step changed the cache it was given in place (the caller's K_past "
+                 "or V_past)")
+LEFT_OUT = cause("ex12_new_token_left_out",
+                 "the new token's query attended only to the cached tokens, leaving the new "
+                 "token itself out")
+VK_ORDER = cause("ex12_v_k_order", "the cache was returned as (V, K) instead of (K, V)")
+MASK_IN_STEP = cause("ex12_causal_mask_in_step",
+                     "a causal mask was applied inside the step: tril of a [1, t+1] matrix keeps "
+                     "only the first key, yet every cached key is in the past")
+NO_SCALING = cause("ex12_no_scaling", "the scores were not divided by √d_k")
+NOT_CARRIED = cause("ex12_cache_not_carried",
+                    "generate_outputs did not pass the returned cache on to the next step, so "
+                    "each token saw only itself")
+STACKED = cause("ex12_stacked_extra_dim",
+                "the step outputs [..., 1, d_v] were stacked, which adds a dimension, instead of "
+                "joined along the positions with torch.cat")
+
+# sizes that all differ (n_k = T + 1 = 4, d_k = 5, d_model = 6, d_v = 3, n = 7), so that a
+# transposed or swapped operand cannot pass by accident
+N = 7  # tokens in a generated sequence
+T = 3  # positions already in the cache
+
+
+def _weights(gen, dtype=torch.float32):
+    return (randn(gen, D_MODEL, D_K, dtype=dtype), randn(gen, D_MODEL, D_K, dtype=dtype),
+            randn(gen, D_MODEL, D_V, dtype=dtype))
+
+
+def _cache(gen, batch=(), t=T, dtype=torch.float32):
+    return (randn(gen, *batch, t, D_K, dtype=dtype), randn(gen, *batch, t, D_V, dtype=dtype))
+
+
+def _same(a: torch.Tensor, b: torch.Tensor) -> bool:
+    if a.shape != b.shape:
+        return False
+    rtol, atol = compare.tolerances(b.dtype)
+    return torch.allclose(a.detach().double(), b.detach().double(), rtol=rtol, atol=atol)
+
+
+# ----------------------------------------------------------- one step, checked
+def _step_suspects(x_t, W, cache) -> dict:
+    """Each classic mistake of a step with the output it gives."""
+    W_Q, W_K, W_V = W
+    q, k, v = x_t @ W_Q, x_t @ W_K, x_t @ W_V
+    K, V = (k, v) if cache is None else (torch.cat([cache[0], k], -2),
+                                         torch.cat([cache[1], v], -2))
+    found = {MASK_IN_STEP: V[..., :1, :], NO_SCALING: sdpa(q, K, V, scale=1)[0]}
+    if cache is not None:
+        found[LEFT_OUT] = sdpa(q, cache[0], cache[1])[0]
+        found[OUT_OF_STEP] = sdpa(q, K, torch.cat([v, cache[1]], -2))[0]
+        found[OUT_OF_STEP(ends="keys")] = sdpa(q, torch.cat([k, cache[0]], -2), V)[0]
+    return found
+
+
+def _check_cache(got_cache, x_t, W, past):
+    """The cache a step returned: the past keys and values with the new ones appended."""
+    K, V = compare.tuple_of(got_cache, 2, what="the returned cache", names="K, V")
+    K, V = compare.tensor(K, compare.code("K")), compare.tensor(V, compare.code("V"))
+    k, v = x_t @ W[1], x_t @ W[2]
+    K_ref = k if past is None else torch.cat([past[0], k], -2)
+    V_ref = v if past is None else torch.cat([past[1], v], -2)
+    mistake = None
+    if past is not None:
+        K_front, V_front = torch.cat([k, past[0]], -2), torch.cat([v, past[1]], -2)
+        if _same(K, past[0]) and _same(V, past[1]):
+            mistake = NOT_APPENDED
+        elif _same(K, K_front) and _same(V, V_front):
+            mistake = PREPENDED
+        elif ((_same(K, K_front) and _same(V, V_ref))
+              or (_same(K, K_ref) and _same(V, V_front))):
+            mistake = OUT_OF_STEP
+    if _same(K, V_ref) and _same(V, K_ref):
+        mistake = VK_ORDER
+    # a recognised mistake is named by the tensor that shows it
+    compare.close(K, K_ref, what=compare.code("K"), suspects={mistake: K} if mistake else None)
+    compare.close(V, V_ref, what=compare.code("V"), suspects={mistake: V} if mistake else None)
+
+
+def _check_step(learner, ref, x_t, W, cache=None, output=True, returned_cache=True):
+    got = learner.attention_step(x_t, *W, cache)
+    out, got_cache = compare.tuple_of(got, 2, what="the result", names="out_t, (K, V)")
+    if returned_cache:
+        _check_cache(got_cache, x_t, W, cache)
+    if output:
+        expected = ref.attention_step(x_t, *W, cache)[0]
+        compare.close(out, expected, what=compare.code("out_t"),
+                      suspects=_step_suspects(x_t, W, cache))
+
+
+# ----------------------------------------------------- a whole sequence, checked
+def _causal(X, W, scale=None, allowed=None):
+    Q, K, V = X @ W[0], X @ W[1], X @ W[2]
+    n = X.shape[-2]
+    mask = torch.tril(torch.ones(n, n, dtype=torch.bool)) if allowed is None else allowed
+    return sdpa(Q, K, V, mask, scale=scale)[0]
+
+
+def _generate_suspects(X, W) -> dict:
+    """Each classic mistake with the outputs generate_outputs would give."""
+    n = X.shape[-2]
+    V = X @ W[2]
+    only_first_and_self = torch.eye(n, dtype=torch.bool)
+    only_first_and_self[:, 0] = True
+    before = torch.tril(torch.ones(n, n, dtype=torch.bool), -1)
+    before[0, 0] = True
+    # values prepended: after step t the values run v_t, ..., v_0 against keys k_0, ..., k_t
+    Q, K = X @ W[0], X @ W[1]
+    rows = []
+    for i in range(n):
+        w = torch.softmax(Q[..., i:i + 1, :] @ K[..., :i + 1, :].transpose(-2, -1)
+                          / math.sqrt(K.shape[-1]), dim=-1)
+        rows.append(w @ V[..., :i + 1, :].flip(-2))
+    return {NOT_CARRIED: V, MASK_IN_STEP: V[..., :1, :].expand_as(V),
+            NO_SCALING: _causal(X, W, scale=1), LEFT_OUT: _causal(X, W, allowed=before),
+            NOT_APPENDED: _causal(X, W, allowed=only_first_and_self),
+            OUT_OF_STEP: torch.cat(rows, -2),
+            STACKED: _causal(X, W).unsqueeze(-3),               # torch.stack(..., dim=-2)
+            STACKED(dim=-3): _causal(X, W).unsqueeze(-2)}       # torch.stack(..., dim=-3)
+
+
+def _check_generate(learner, X, W):
+    compare.close(learner.generate_outputs(X, *W), _causal(X, W),
+                  suspects=_generate_suspects(X, W))
+
+
+# -------------------------------------------------------------------- one step
+@case("attention_step without a cache: out [1, 3] and a cache of one position")
+def test_first_step(learner, ref, gen):
+    _check_step(learner, ref, randn(gen, 1, D_MODEL), _weights(gen))
+
+
+@case("a step with 3 cached positions returns K [4, 5] and V [4, 3], the new key and value "
+      "last")
+def test_cache_grows(learner, ref, gen):
+    _check_step(learner, ref, randn(gen, 1, D_MODEL), _weights(gen), _cache(gen), output=False)
+
+
+@case("a step with 3 cached positions: the output attends to the cache and the new token")
+def test_step_output(learner, ref, gen):
+    _check_step(learner, ref, randn(gen, 1, D_MODEL), _weights(gen), _cache(gen),
+                returned_cache=False)
+
+
+@case("a step with one leading batch dimension (batch of 3, 2 cached positions)")
+def test_step_batch1(learner, ref, gen):
+    _check_step(learner, ref, randn(gen, 3, 1, D_MODEL), _weights(gen), _cache(gen, (3,), 2))
+
+
+@case("a step with two leading batch dimensions (2 x 3, 3 cached positions)")
+def test_step_batch2(learner, ref, gen):
+    _check_step(learner, ref, randn(gen, 2, 3, 1, D_MODEL), _weights(gen),
+                _cache(gen, (2, 3), 3))
+
+
+@case("step by step, each output equals the matching row of full causal attention")
+def test_steps_match_causal(learner, ref, gen):
+    X, W = randn(gen, N, D_MODEL), _weights(gen)
+    full = _causal(X, W)
+    cache = None
+    for i in range(N):
+        x_t = X[i:i + 1]
+        got = learner.attention_step(x_t, *W, cache)
+        out, got_cache = compare.tuple_of(got, 2, what="the result", names="out_t, (K, V)")
+        compare.close(out, full[i:i + 1], what=t("the output of step {i}", i=i),
+                      suspects=_step_suspects(x_t, W, cache))
+        _check_cache(got_cache, x_t, W, cache)
+        cache = got_cache
+
+
+# ---------------------------------------------------------- a whole sequence
+@case("generate_outputs equals causal self-attention (exercise 10) on 7 tokens")
+def test_generate(learner, gen):
+    _check_generate(learner, randn(gen, N, D_MODEL), _weights(gen))
+
+
+@case("generate_outputs with two leading batch dimensions (2 x 3)")
+def test_generate_batch2(learner, gen):
+    _check_generate(learner, randn(gen, 2, 3, N, D_MODEL), _weights(gen))
+
+
+# ---------------------------------------------------------------------- dtypes
+@case("float64 in, float64 out: the output and the cache")
+def test_float64(learner, gen):
+    args = (randn(gen, 1, D_MODEL, dtype=torch.float64), *_weights(gen, torch.float64),
+            _cache(gen, dtype=torch.float64))
+    got = learner.attention_step(*args)
+    out, cache = compare.tuple_of(got, 2, what="the result", names="out_t, (K, V)")
+    K, V = compare.tuple_of(cache, 2, what="the returned cache", names="K, V")
+    for name, tensor in (("out_t", out), ("K", K), ("V", V)):
+        compare.dtype(compare.tensor(tensor, compare.code(name)), torch.float64,
+                      what=compare.code(name))
+    values_correct_nested(learner, "attention_step", got, *args)
+
+
+@case("float16: the step stays float16 and close to the exact result")
+def test_float16(learner, ref, gen):
+    args = (randn(gen, 2, 1, D_MODEL, dtype=torch.float64, scale=0.5),
+            *_weights(gen, torch.float64), _cache(gen, (2,), dtype=torch.float64))
+    half = [a.half() if isinstance(a, torch.Tensor) else tuple(c.half() for c in a)
+            for a in args]
+    got = learner.attention_step(*half)
+    out, _ = compare.tuple_of(got, 2, what="the result", names="out_t, (K, V)")
+    compare.dtype(compare.tensor(out, compare.code("out_t")), torch.float16,
+                  what=compare.code("out_t"))
+    compare.close(out, ref.attention_step(*args)[0], what=compare.code("out_t"), rtol=2e-2,
+                  atol=2e-2)
+
+
+# --------------------------------------------------------- gradients, inputs
+@case("a step's gradients flow to x_t and the three projection matrices")
+def test_step_gradients(learner, ref, gen):
+    gradients(learner, ref.attention_step, "attention_step",
+              [randn(gen, 1, D_MODEL), *_weights(gen), _cache(gen)], [0, 1, 2, 3],
+              ["x_t", "W_Q", "W_K", "W_V"], gen, output_index=0)
+
+
+@case("generate_outputs: gradients flow through the cache to X and the three matrices")
+def test_generate_gradients(learner, ref, gen):
+    gradients(learner, ref.generate_outputs, "generate_outputs",
+              [randn(gen, N, D_MODEL), *_weights(gen)], [0, 1, 2, 3],
+              ["X", "W_Q", "W_K", "W_V"], gen)
+
+
+@case("x_t, the weights and the cache passed in are left unchanged")
+def test_inputs_unchanged(learner, gen):
+    args = (randn(gen, 1, D_MODEL), *_weights(gen), _cache(gen))
+    before = [a.clone() if isinstance(a, torch.Tensor) else tuple(c.clone() for c in a)
+              for a in args]
+    got, after = learner.with_inputs("attention_step", *args)
+    compare.unchanged(before, after, ["x_t", "W_Q", "W_K", "W_V", "cache"])  # top level
+    cache_unchanged(before[4], after[4], likely=IN_PLACE)
+    values_correct_nested(learner, "attention_step", got, *before)
+
+
+@case("X and the weights are left unchanged by generate_outputs")
+def test_generate_unchanged(learner, gen):
+    unchanged(learner, "generate_outputs", ["X", "W_Q", "W_K", "W_V"],
+              randn(gen, N, D_MODEL), *_weights(gen))
+
+
+# ------------------------------------------------------------------ the device
+def _meta(*shape):
+    return torch.empty(*shape, device="meta")
+
+
+def _meta_weights():
+    return _meta(D_MODEL, D_K), _meta(D_MODEL, D_K), _meta(D_MODEL, D_V)
+
+
+@case("on the meta device, a first step and a cached step stay there (no tensor made on the CPU)")
+def test_meta_step(learner, gen):
+    for past in (None, (_meta(3, T, D_K), _meta(3, T, D_V))):
+        t_after = 1 if past is None else T + 1
+        got = learner.attention_step(_meta(3, 1, D_MODEL), *_meta_weights(), past)
+        out, cache = compare.tuple_of(got, 2, what="the result", names="out_t, (K, V)")
+        K, V = compare.tuple_of(cache, 2, what="the returned cache", names="K, V")
+        on_meta(out, (3, 1, D_V), compare.code("out_t"))
+        on_meta(K, (3, t_after, D_K), compare.code("K"))
+        on_meta(V, (3, t_after, D_V), compare.code("V"))
+    args = (randn(gen, 3, 1, D_MODEL), *_weights(gen), _cache(gen, (3,)))
+    values_correct_nested(learner, "attention_step", learner.attention_step(*args), *args)
+
+
+@case("on the meta device, generate_outputs stays there")
+def test_meta_generate(learner, gen):
+    got = learner.generate_outputs(_meta(2, N, D_MODEL), *_meta_weights())
+    on_meta(got, (2, N, D_V), "the result")
+    args = (randn(gen, 2, N, D_MODEL), *_weights(gen))
+    values_correct(learner, "generate_outputs", learner.generate_outputs(*args), *args)
+
+
+@case("the source uses no ready-made attention")
+def test_no_ready_made_attention(learner, gen):
+    no_forbidden_source(learner, "generate_outputs", randn(gen, N, D_MODEL), *_weights(gen),
+                        expected="attention built from matmul, a softmax and a cache")

@@ -1,0 +1,34 @@
+"""The mask is used as given, without a head dimension, so a batched mask lines up with the heads instead of the batch.
+
+Caught by: batched masks [B, n_q, n_k]: with B = h each head gets another sequence's mask
+(wrong values), with B neither 1 nor h the broadcast fails. 2-D masks pass.
+
+Cause: ex11_mask_not_broadcast
+"""
+
+import math
+
+import torch
+
+
+def split_heads(X, h):
+    d_model = X.size(-1)
+    if d_model % h != 0:
+        raise ValueError(f"h={h} does not divide d_model={d_model}")
+    return X.reshape(*X.shape[:-1], h, d_model // h).transpose(-3, -2)
+
+
+def merge_heads(X):
+    h, n, d_head = X.shape[-3:]
+    return X.transpose(-3, -2).reshape(*X.shape[:-3], n, h * d_head)
+
+
+def multi_head_attention(X_q, X_kv, W_Q, W_K, W_V, W_O, h, mask=None):
+    Q = split_heads(X_q @ W_Q, h)
+    K = split_heads(X_kv @ W_K, h)
+    V = split_heads(X_kv @ W_V, h)
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(Q.size(-1))
+    if mask is not None:
+        scores = scores.masked_fill(mask == 0, float("-inf"))
+    weights = torch.softmax(scores, dim=-1)
+    return merge_heads(weights @ V) @ W_O, weights

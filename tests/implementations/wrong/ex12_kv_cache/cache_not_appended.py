@@ -1,0 +1,31 @@
+"""attention_step attends over the past and the new token but returns the cache it was given, so the cache never grows.
+
+Caught by: the cache-growing cases (K [3, 5] instead of [4, 5]) and generate_outputs, in
+which every token sees only the first token and itself.
+
+Cause: ex12_cache_not_appended
+"""
+
+import math
+
+import torch
+
+
+def attention_step(x_t, W_Q, W_K, W_V, cache=None):
+    q, k, v = x_t @ W_Q, x_t @ W_K, x_t @ W_V
+    if cache is None:
+        K, V = k, v
+    else:
+        K_past, V_past = cache
+        K = torch.cat([K_past, k], dim=-2)
+        V = torch.cat([V_past, v], dim=-2)
+    weights = torch.softmax(q @ K.transpose(-2, -1) / math.sqrt(q.size(-1)), dim=-1)
+    return weights @ V, (cache if cache is not None else (k, v))
+
+
+def generate_outputs(X, W_Q, W_K, W_V):
+    cache, outputs = None, []
+    for t in range(X.size(-2)):
+        out_t, cache = attention_step(X[..., t:t + 1, :], W_Q, W_K, W_V, cache)
+        outputs.append(out_t)
+    return torch.cat(outputs, dim=-2)
