@@ -61,3 +61,29 @@ def hint(exercise: str, *, all: bool = False, last: bool = False,  # noqa: A002
         console.print(line)
     if shown.needs_yes:
         console.print(i18n.t("To see it: hint(\"{id}\", last=True)", id=chosen.id))
+
+
+def show(exercise: str, *, sentence: str | None = None, reference: bool = False,
+         seed: int | None = None, lang: str | None = None, exercises: str | None = None):
+    """Pictures of an exercise's attention (04 to 12), as `attn-kit show NN`: in a
+    notebook, matplotlib figures (``pip install "attention-kit[plot]"``) of the weights
+    your functions give next to the reference's. Returns the figure (None without
+    matplotlib, after saying how to install it).
+    """
+    from checker.show import notebook
+
+    return notebook.show(exercise, sentence=sentence, reference=reference, seed=seed,
+                         lang=lang, exercises=exercises)
+
+
+def model(which: str, *, sentences: list[str] | None = None, reference: bool = False,
+          no_mask: bool = False, steps: int | None = None, seed: int = 0,
+          lang: str | None = None, exercises: str | None = None):
+    """Run your attention inside a real model, as `attn-kit model encoder|gpt`, and
+    return its results (a dict, the same keys as ``--json``); tables and figures are
+    shown as they come. Needs ``pip install "attention-kit[model]"``.
+    """
+    from checker.models import notebook
+
+    return notebook.model(which, sentences=sentences, reference=reference, no_mask=no_mask,
+                          steps=steps, seed=seed, lang=lang, exercises=exercises)

@@ -121,6 +121,35 @@ def build_parser() -> argparse.ArgumentParser:
                           help=t("show it even if the exercise does not pass yet (asks first)"))
     solution.add_argument("--yes", action="store_true", help=t("with --force: do not ask"))
 
+    show = _command(sub, "show", "show.commands:cmd_show", t(
+        "pictures of your attention: the weights your functions give, next to the "
+        "reference's (04: why we scale)"))
+    show.add_argument("exercise", metavar="NN", help=t("the exercise, 04 to 12"))
+    show.add_argument("--sentence", metavar="TEXT", help=t(
+        "the real sentence to attend over (needs attention-kit[model])"))
+    show.add_argument("--reference", action="store_true",
+                      help=t("only the reference's pictures, without running your code"))
+    show.add_argument("--seed", type=int, default=defaults.SEED,
+                      help=t("seed of the example inputs (default: %(default)s)"))
+
+    model = _command(sub, "model", "models.commands:cmd_model", t(
+        "your attention inside real models: a pretrained sentence encoder, a tiny GPT"))
+    model.add_argument("which", choices=("encoder", "gpt"), help=t(
+        "encoder: all-MiniLM-L6-v2 with your exercise 08 (or 11); gpt: a tiny GPT trained "
+        "with your exercise 10"))
+    model.add_argument("--reference", action="store_true",
+                       help=t("run the model with the reference attention instead of yours"))
+    model.add_argument("--sentence", metavar="TEXT", action="append", help=t(
+        "encoder: a sentence to compare (give it several times; default: built-in ones)"))
+    model.add_argument("--no-mask", action="store_true", help=t(
+        "gpt: train with your self-attention (exercise 09) without the causal mask"))
+    model.add_argument("--steps", type=int, default=None, metavar="N",
+                       help=t("gpt: training steps (default: about 15 s of training)"))
+    model.add_argument("--seed", type=int, default=0, help=t("gpt: seed of the weights, the "
+                                                             "batches and the sampling "
+                                                             "(default: %(default)s)"))
+    model.add_argument("--json", metavar="FILE", help=t("also write the results to FILE"))
+
     init = _command(sub, "init", "learner.commands:cmd_init", t(
         "make a workspace with fresh exercise stubs (for a kit installed with pip)"),
         exercises=False)

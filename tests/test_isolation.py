@@ -221,3 +221,45 @@ def test_gradient_case_with_a_wrong_shape_says_so(solved):
     run, _ = check(solved, ["05"])
     case = next(c for c in run.exercises[0].cases if "gradient" in c.name)
     assert case.status == "failed" and "wrong shape" in case.failure.summary
+
+
+def test_a_kit_program_runs_in_the_worker_on_the_learners_function(tmp_path):
+    """engine seam for the models: a program prepared before the guard, run on the
+    learner's function, plain data back; the learner's errors come back as problems."""
+    import torch
+
+    from checker.engine.submission import Source
+    from checker.engine.supervisor import ExerciseWorker, LearnerProblem
+
+    def worker(text):
+        path = tmp_path / "ex05_softmax.py"
+        path.write_text(text)
+        source = Source("ex05_softmax.py", str(path), text)
+        return ExerciseWorker("05", source, [], timeout=10,
+                              program={"module": "checker.models.programs",
+                                       "params": {"name": "probe", "function": "softmax",
+                                                  "note": "ready"}})
+
+    good = worker("import torch\ndef softmax(x, dim=-1):\n    return torch.softmax(x, dim)\n")
+    x = torch.tensor([[1.0, 2.0, 3.0]])
+    try:
+        back = good.run_program({"args": [x]})
+    finally:
+        good.stop()
+    assert back["prepared"] == "ready"
+    assert torch.allclose(back["result"], torch.softmax(x, -1))
+    bad = worker("def softmax(x, dim=-1):\n    raise ValueError('nope')\n")
+    try:
+        with pytest.raises(LearnerProblem) as caught:
+            bad.run_program({"args": [x]})
+    finally:
+        bad.stop()
+    assert "nope" in caught.value.summary and caught.value.frames[0]["line"] == 2
+    # only the kit's models may be a program
+    odd = ExerciseWorker("05", Source("ex05_softmax.py", str(tmp_path / "ex05_softmax.py"), "x = 1\n"),
+                         [], timeout=10, program={"module": "os", "params": {}})
+    try:
+        with pytest.raises(LearnerProblem):
+            odd.run_program({})
+    finally:
+        odd.stop()

@@ -1,16 +1,18 @@
-"""The kit's code layout: four parts whose imports run one way, and no private names
+"""The kit's code layout: six parts whose imports run one way, and no private names
 borrowed across modules."""
 import ast
 from pathlib import Path
 
 CHECKER = Path(__file__).resolve().parent.parent / "checker"
-PARTS = ("learner", "engine", "judge", "grading")
+PARTS = ("learner", "engine", "judge", "grading", "models", "show")
 # what each part may import from the others (the shared top-level modules are open to all)
 MAY_IMPORT = {
     "engine": set(),
     "judge": {"engine"},
     "learner": {"judge", "engine"},
     "grading": {"judge", "engine"},
+    "models": {"learner", "judge", "engine"},
+    "show": {"models", "learner", "judge", "engine"},
 }
 
 

@@ -45,8 +45,10 @@ class LearnerProblem(Exception):
 
 class ExerciseWorker:
     def __init__(self, exercise_id: str, source: Source, forbidden: list[str], timeout: float,
-                 limits: sandbox.Limits | None = None, hide: list[str] | None = None):
+                 limits: sandbox.Limits | None = None, hide: list[str] | None = None,
+                 program: dict | None = None):
         self.exercise_id = exercise_id
+        self.program = program            # {"module", "params"}: a kit program (run_program)
         self.source = source
         self.forbidden = list(forbidden)
         self.timeout = timeout
@@ -81,6 +83,8 @@ class ExerciseWorker:
         config = {"file": self.source.display, "forbidden": self.forbidden, "lang": get_lang(),
                   "limits": self.limits.to_dict(), "hide": self.hide,
                   "exercise_files": [e.file for e in manifest.load()]}
+        if self.program is not None:
+            config["program"] = self.program
         self.pid, self.sock = forkserver.spawn(config)
         self.launched = True
         try:
@@ -212,6 +216,36 @@ class ExerciseWorker:
             problem.summary = t("{func} raised {error_type}: {message}", func=func,
                                 error_type=problem.error_type, message=shown)
         raise problem
+
+
+    def run_program(self, params: dict | None = None, timeout: float | None = None) -> object:
+        """Run the kit program this worker was made with (``program``) on the learner's
+        functions; its plain-data result, or a LearnerProblem as for ``call``."""
+        if not self.ready and self.load_problem is None:
+            self._start()
+        if self.load_problem is not None:
+            raise self.load_problem
+        saved, self.timeout = self.timeout, timeout or self.timeout
+        try:
+            codec.send(self.sock, codec.encode({"program": True, "params": params or {}}))
+            message = self._receive(self.timeout)
+        except OSError:
+            self.stop()
+            raise LearnerProblem(Problem.CRASH, t("the worker process ended abruptly")) from None
+        finally:
+            self.timeout = saved
+        if message.get("ok"):
+            return message.get("result")
+        error = _error(message)
+        shown = Translated(error["message"])
+        if error["kind"] == Problem.NOT_IMPLEMENTED:
+            summary = t("a function still raises NotImplementedError")
+        elif error["type"]:
+            summary = t("{error_type}: {message}", error_type=error["type"], message=shown)
+        else:
+            summary = shown
+        raise LearnerProblem(error["kind"], summary, error_type=error["type"],
+                             message=error["message"], frames=error["frames"])
 
 
 class Workers:

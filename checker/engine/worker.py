@@ -136,6 +136,7 @@ class _Session:
         # underneath the guard, which learner code could pop: the operations themselves
         self.refusals = refuse_operations(config.get("forbidden", []), self._forbidden)
         self.module = None
+        self.program = None    # a kit program prepared before the guard (see prepare_program)
 
     def _forbidden(self, name: str) -> str:
         where = _learner_line(self.file)
@@ -220,6 +221,31 @@ class _Session:
             message["args_after"] = args
         self.reply(message)
 
+    def run_program(self, request: dict) -> None:
+        """Run the kit's program (prepared before the guard) on the learner's functions.
+
+        The program gets one argument, ``learner(name)``, which returns the learner's
+        function of that name called inside the forbidden-call guard; what it returns
+        is plain data for the codec."""
+        def learner(name: str):
+            fn = getattr(self.module, name, None)
+            if not callable(fn):
+                raise LookupError(t("the file defines no function named {name}",
+                                    name=repr(name)))
+            return lambda *args, **kwargs: self._guarded(fn, *args, **kwargs)
+
+        if self.program is None:
+            self.reply({"ok": False, "error": {"kind": Problem.EXCEPTION.value,
+                                               "type": "LookupError",
+                                               "message": "no program", "frames": []}})
+            return
+        try:
+            result = self.program(learner, request.get("params") or {})
+        except BaseException as exc:
+            self.reply({"ok": False, "error": _describe(exc, self.file)})
+            return
+        self.reply({"ok": True, "result": result})
+
     def _gradients(self, result, args, grad):
         import torch
 
@@ -252,7 +278,10 @@ class _Session:
                 return
             if self.module is None:
                 return
-            self.call(request)
+            if isinstance(request, dict) and request.get("program"):
+                self.run_program(request)
+            else:
+                self.call(request)
 
 
 def fast_meta_kernels(torch) -> None:
@@ -416,6 +445,26 @@ def _guard_learner_code(config: dict) -> None:
     sandbox.audit_guard(hidden, allowed, names)
 
 
+PROGRAM_PACKAGE = "checker.models."
+
+
+def prepare_program(config: dict):
+    """The kit's program a worker runs on the learner's functions, if the checker asked
+    for one: ``config["program"]`` names a module of the kit's models part and its
+    preparation parameters. The module's ``prepare(params)`` runs now, before any
+    learner code is loaded and before the guard, so it may read what it needs (model
+    weights); it returns the callable ``run_program`` calls later."""
+    import importlib
+
+    program = config.get("program")
+    if not program:
+        return None
+    name = program.get("module", "")
+    if not (isinstance(name, str) and name.startswith(PROGRAM_PACKAGE)):
+        raise ValueError(f"not a program of the kit: {name!r}")
+    return importlib.import_module(name).prepare(program.get("params") or {})
+
+
 def run(sock, config: dict) -> None:
     """Entry point in the freshly forked worker process; never returns."""
     code = 0
@@ -431,6 +480,7 @@ def run(sock, config: dict) -> None:
         torch.set_num_threads(1)  # a forked child must not reuse the parent's OpenMP pool
         if _META_LIB is None:  # normally registered once, in the fork server
             fast_meta_kernels(torch)
+        program = prepare_program(config)  # the kit's own code, before anything is confined
         sandbox.apply(sandbox.Limits.from_dict(config.get("limits")), config.get("own_uid", False),
                       config.get("keep_reading", False))
         process.die_with_parent()  # after apply: changing the user id clears the parent-death signal
@@ -447,6 +497,7 @@ def run(sock, config: dict) -> None:
         folder = os.path.dirname(os.path.abspath(config["file"]))
         sys.path[:] = [p for p in sys.path if p not in ("", ".", folder, os.getcwd())]
         session = _Session(sock, config)
+        session.program = program
         sys.stdout = sys.stderr = session.out
         _guard_learner_code(config)  # last: nothing of ours may need those files later
         session.serve()

@@ -1,0 +1,5 @@
+"""Pictures of the learner's attention: ``attn-kit show NN`` and ``show()`` in notebooks.
+
+The learner's functions run in their worker, as for a check; the pictures are drawn
+here from the plain data that comes back, next to the reference's.
+"""
