@@ -74,7 +74,8 @@ SCALAR_RESULT = cause("scalar_result", "a single number came back: is it an inde
                                        "instead of a row?")
 BATCH_DIMS_LOST = cause("batch_dims", "the number of dimensions differs: are leading batch "
                                       "dimensions kept? Use transpose(-2, -1) rather than .T or "
-                                      "transpose(0, 1).", generic=True)
+                                      "transpose(0, 1), and undo a reshape that flattened them.",
+                        generic=True)
 SHAPE_GENERIC = cause("shape_generic", "check which dimensions each operand contributes to the "
                                        "result", generic=True)
 

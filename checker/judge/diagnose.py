@@ -22,6 +22,10 @@ TWO_D_ONLY = cause(
     "two_d_only",
     "`{call}` works only on 2-D matrices, and this case has leading batch dimensions: use "
     "`@` with transpose(-2, -1) (or `.mT`), or an einsum with `...`")
+EINSUM_FIXED = cause(
+    "einsum_fixed_dims",
+    "`{call}` names every dimension, so it fits only inputs with exactly that many, and this "
+    "case has more leading batch dimensions: write `...` for them (e.g. '...qd,...kd->...qk')")
 DEVICE_MIX = cause(
     "device_mix",
     "tensors on two devices met in one operation: create new tensors (such as the mask) "
@@ -141,6 +145,8 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
         return BMM_3D
     if _MATRIX.search(message):
         call = _two_d_call(code) if batched else ""
+        if call.startswith("einsum"):
+            return EINSUM_FIXED(call=call)
         if call:
             return TWO_D_ONLY(call=call)
         if not batched and _transpose(code) and "cannot be multiplied" in message:

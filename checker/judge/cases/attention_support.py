@@ -65,8 +65,7 @@ def suspects_for(Q, K, V, mask=None):
     n_q = Q.shape[-2]
     if n_q not in (d_k, n_k):
         found[SCALE_N_Q] = sdpa(Q, K, V, mask, scale=n_q)
-    if K.shape[-2] == Q.shape[-2]:
-        found[SOFTMAX_QUERIES] = sdpa(Q, K, V, mask, softmax_dim=-2)
+    found[SOFTMAX_QUERIES] = sdpa(Q, K, V, mask, softmax_dim=-2)
     if K.shape[-2] == V.shape[-2]:
         weights = sdpa(Q, K, V)[1] if mask is None else sdpa(Q, K, V, mask)[1]
         found[WEIGHTS_AT_K] = (weights @ K if weights is not None else None, weights)

@@ -12,6 +12,8 @@ BY_D_K = cause("ex04_by_d_k", "the scores divided by d_k = {d_k}: divide by its 
 TIMES = cause("ex04_times", "the scores multiplied by √d_k: divide instead")
 PRECEDENCE = cause("ex04_precedence", "the scores divided by d_k and then by 2: `d_k ** 1/2` "
                                       "means (d_k ** 1) / 2; write d_k ** 0.5")
+HALF = cause("ex04_half_d_k", "the scores divided by d_k / 2 = {half:g}: `d_k ** 1/2` means "
+                             "(d_k ** 1) / 2, brackets around it or not; write d_k ** 0.5")
 LAST_DIM = cause("ex04_last_dim", "a division by √{n}, the size of the last dimension: use the "
                                   "d_k argument")
 ISQRT = cause("ex04_isqrt", "a division by ⌊√{d_k}⌋ = {root}: the square root was rounded down")
@@ -22,7 +24,7 @@ FLOAT64_TENSOR = cause("ex04_float64_tensor", "a float64 tensor in the division 
 def _check(learner, scores, d_k):
     expected = scores / math.sqrt(d_k)
     suspects = {BY_D_K(d_k=d_k): scores / d_k, TIMES: scores * math.sqrt(d_k),
-                PRECEDENCE: scores / d_k / 2,
+                PRECEDENCE: scores / d_k / 2, HALF(half=d_k / 2): scores / (d_k / 2),
                 LAST_DIM(n=scores.shape[-1]): scores / math.sqrt(scores.shape[-1]),
                 ISQRT(d_k=d_k, root=math.isqrt(d_k)): scores / math.isqrt(d_k)}
     compare.close(learner.scale_scores(scores, d_k), expected, suspects=suspects)

@@ -13,6 +13,9 @@ GLOBAL_MAX = cause("ex05_global_max", "one max for the whole tensor: a row far b
                                       "(keepdim=True)")
 SUM_ALL = cause("ex05_sum_all", "each exp divided by the sum of the whole tensor: sum along "
                                 "`dim` with keepdim=True")
+NUMERATOR_UNSHIFTED = cause("ex05_numerator_unshifted",
+                            "exp(x) on top but exp(x - max) below: every weight is off by the "
+                            "factor exp(max); shift the numerator too")
 DIM_IGNORED = cause("ex05_dim_ignored", "a softmax over the last dimension: is `dim` ignored?")
 DIM_ZERO = cause("ex05_dim_zero", "a softmax over dim 0 instead of the last dimension")
 NO_KEEPDIM = cause("ex05_no_keepdim", "a max or sum along `dim` without keepdim=True: the "
@@ -32,7 +35,9 @@ def _suspects(x, dim=-1) -> dict:
         return e / e.sum(dim=dim, keepdim=True)
     found = {NO_SHIFT: norm(torch.exp(x)), GLOBAL_MAX: norm(torch.exp(x - x.max())),
              SUM_ALL: torch.exp(x - x.amax(dim, keepdim=True))
-             / torch.exp(x - x.amax(dim, keepdim=True)).sum()}
+             / torch.exp(x - x.amax(dim, keepdim=True)).sum(),
+             NUMERATOR_UNSHIFTED: torch.exp(x)
+             / torch.exp(x - x.amax(dim, keepdim=True)).sum(dim, keepdim=True)}
     if x.dim() > 1 and dim not in (-1, x.dim() - 1):
         found[DIM_IGNORED] = torch.softmax(x, dim=-1)
     if x.dim() > 1 and dim in (-1, x.dim() - 1):

@@ -16,6 +16,8 @@ ROLES_SWAPPED = cause("ex09_roles_swapped", "cross-attention with the roles swap
 SCALE_D_MODEL = cause("ex09_scale_d_model", "scores divided by √d_model instead of √d_k")
 CAUSAL_IN_CROSS = cause("ex09_causal_in_cross", "a causal mask: cross-attention uses none unless "
                                                 "one is passed")
+CAUSAL_IN_SELF = cause("ex09_causal_in_self", "a causal mask: self_attention uses none unless "
+                                              "one is passed (only a decoder needs it)")
 V_FROM_DEC = cause("ex09_v_from_dec", "cross-attention with V taken from the decoder: V, like "
                                       "K, comes from the encoder")
 K_FROM_DEC = cause("ex09_k_from_dec", "cross-attention with K taken from the decoder: K, like "
@@ -31,6 +33,9 @@ def _self_suspects(X, W_Q, W_K, W_V, mask=None):
     found = suspects_for(X @ W_Q, X @ W_K, X @ W_V, mask)
     found[K_BY_W_Q] = sdpa(X @ W_Q, X @ W_Q, X @ W_V, mask)
     found[SCALE_D_MODEL] = sdpa(X @ W_Q, X @ W_K, X @ W_V, mask, scale=X.shape[-1])
+    causal = torch.tril(torch.ones(X.shape[-2], X.shape[-2], dtype=torch.bool))
+    found[CAUSAL_IN_SELF] = sdpa(X @ W_Q, X @ W_K, X @ W_V,
+                                 causal if mask is None else causal & (mask != 0))
     return found
 
 

@@ -12,9 +12,10 @@ N = 5
 NO_MASK = cause("ex10_no_mask", "attention without any mask: every position sees the future")
 TRIU = cause("ex10_triu", "a mask that is the upper triangle (triu): positions see only the "
                           "future")
-NO_DIAGONAL = cause("ex10_no_diagonal", "a mask without the diagonal (tril with diagonal=-1): "
-                                        "row 0 is fully blocked, and a softmax over nothing but "
-                                        "-inf is NaN; each position must see itself")
+NO_DIAGONAL = cause("ex10_no_diagonal", "a mask without the diagonal (tril with diagonal=-1, "
+                                        "or a triu 'future' mask without diagonal=1): row 0 is "
+                                        "fully blocked, and a softmax over nothing but -inf is "
+                                        "NaN; each position must see itself")
 N_FROM_BATCH = cause("ex10_n_from_batch", "the sequence length read from X.size(0) / X.shape[0], "
                                           "which is the batch size once X has batch dimensions: "
                                           "use X.size(-2)")

@@ -30,6 +30,9 @@ VK_ORDER = cause("ex12_v_k_order", "the cache was returned as (V, K) instead of 
 MASK_IN_STEP = cause("ex12_causal_mask_in_step",
                      "a causal mask was applied inside the step: tril of a [1, t+1] matrix keeps "
                      "only the first key, yet every cached key is in the past")
+CAT_DIM0 = cause("ex12_cat_dim0",
+                 "the cache joined along dim 0, which is the batch axis once there are batch "
+                 "dimensions: join along the positions, dim=-2")
 NO_SCALING = cause("ex12_no_scaling", "the scores were not divided by √d_k")
 NOT_CARRIED = cause("ex12_cache_not_carried",
                     "generate_outputs did not pass the returned cache on to the next step, so "
@@ -100,6 +103,7 @@ def _check_cache(got_cache, x_t, W, past):
 
 
 def _check_step(learner, ref, x_t, W, cache=None, output=True, returned_cache=True):
+    learner.expect({r"cat\((?:[^()]|\([^()]*\))*?(?:dim\s*=\s*0|,\s*0)\s*\)": CAT_DIM0})
     got = learner.attention_step(x_t, *W, cache)
     out, got_cache = compare.tuple_of(got, 2, what="the result", names="out_t, (K, V)")
     if returned_cache:
