@@ -33,6 +33,7 @@ ATTACKS = sorted(p.name for p in LIBRARY.iterdir() if p.is_dir() and any(p.glob(
 FILES = {e.file: e.id for e in manifest.lesson()}  # what a default grade counts
 # what the attacked exercise may earn: what the same file earns without its trick
 MAY_EARN = {"minus_inf_clone": 3.85}
+SECRET = "attn-white-secret-8c1f"  # in the grader's environment: no report may show it
 LONG_NAME = "student_" + "x" * 232
 ESCAPED_NAME = "bad\x1b[2J\x1b[H\x1b]0;pwned\x07\u202eevil\u2066.zip"
 MARKS = ("\x1b", "\u202e", "\u2066", "\u200f", "\x07")
@@ -75,6 +76,7 @@ def graded(request, tmp_path_factory):
     for name in ("clean_a", "clean_b", LONG_NAME):
         copy_exercises(SOLUTIONS, classdir / name)
     copy_exercises(EXERCISES, classdir / "clean_stubs")
+    copy_exercises(EXERCISES, classdir / "clean a")  # cleaned to clean_a: must not take it
     partial = copy_exercises(SOLUTIONS, classdir / "clean_partial")
     shutil.copy(IMPLEMENTATIONS / "wrong" / "ex05_softmax" / "no_max_shift.py",
                 partial / "ex05_softmax.py")
@@ -88,7 +90,8 @@ def graded(request, tmp_path_factory):
     out.mkdir()
     (out / "earlier-run.json").write_text('{"score": 100}')  # what a reader would look for
     done = cli("grade", str(classdir), "--out", str(out), "--jobs", "2", "--timeout", "1.5",
-               "--memory", "512", "--sandbox", request.param, cwd=base, timeout=1200)
+               "--memory", "512", "--sandbox", request.param, cwd=base, timeout=1200,
+               env={**os.environ, "GRADER_TOKEN": SECRET})
     time.sleep(2)
     rows = {}
     if (out / "grades.csv").exists():
@@ -101,7 +104,7 @@ def graded(request, tmp_path_factory):
 def test_the_class_is_graded_and_clean_students_are_exact(graded):
     done, rows = graded["done"], graded["rows"]
     assert done.returncode == 0, done.stderr[-2000:]
-    assert len(rows) == 6 + len(ATTACKS)
+    assert len(rows) == 7 + len(ATTACKS)
     for name in ("clean_a", "clean_b"):
         assert rows[name]["total"] == "100" and rows[name]["status"] == "ok", rows[name]
         assert all(rows[name][f"ex{e}"] == "10" for e in FILES.values())
@@ -124,6 +127,34 @@ def test_attack_earns_nothing_it_did_not_earn(attack, graded):
             assert row[f"ex{eid}"] == "10", (eid, row)
     for eid in attacked:
         assert float(row[f"ex{eid}"]) <= MAY_EARN.get(attack, 0), row
+
+
+def test_a_look_alike_name_cannot_take_a_real_students_row(graded):
+    """Blind red team: a folder 'clean a' is cleaned to clean_a; the real clean_a keeps its
+    name, row and report, and the look-alike gets clean_a-2."""
+    rows, out = graded["rows"], graded["out"]
+    assert rows["clean_a"]["total"] == "100" and rows["clean_a-2"]["total"] == "0"
+    assert json.loads((out / "clean_a.json").read_text())["score"] == 100
+
+
+def test_the_graders_environment_reaches_no_report(graded):
+    """Blind red team: a worker's environment is emptied before learner code runs."""
+    assert graded["rows"]["x_env_leak"]["ex04"] == "0"
+    report = (graded["out"] / "x_env_leak.json").read_text()
+    assert "ENV PATH=" in report  # the attack ran and its message was kept ...
+    for name in graded["out"].iterdir():  # ... but no report holds the grader's variables
+        assert SECRET not in name.read_text(errors="replace"), name
+    assert "HOME=" not in report
+
+
+def test_a_class_name_with_escapes_reaches_no_report(graded):
+    """Blind red team: a tensor subclass's name is cleaned like every learner text."""
+    report = json.loads((graded["out"] / "x_subclass_escape.json").read_text())
+    assert float(graded["rows"]["x_subclass_escape"]["ex03"]) < 10
+    shown = json.dumps(report, ensure_ascii=False)  # what a reader of the values sees
+    assert "PWNED" in shown  # the name came through, cleaned
+    for mark in MARKS:
+        assert mark not in shown, mark
 
 
 def test_nothing_is_left_behind(graded):

@@ -27,7 +27,7 @@ import torch
 
 from checker.text import clean
 
-MAX_MESSAGE = 256 * 1024 * 1024   # bytes; a reply larger than this is refused
+MAX_MESSAGE = 64 * 1024 * 1024    # bytes; a reply larger than this is refused
 MAX_HEADER = 8 * 1024 * 1024
 MAX_DEPTH = 32
 MAX_REPR = 300
@@ -156,7 +156,7 @@ def _decode(payload: bytes):
     for spec in header["tensors"]:
         t, offset = _dec_tensor(spec, payload, offset)
         subclass = spec.get("subclass")
-        built.append(Subclassed(str(subclass)[:200], t) if subclass else t)
+        built.append(Subclassed(clean(str(subclass)[:200]), t) if subclass else t)
     if offset != len(payload):
         raise DecodeError("trailing bytes after the last tensor")
     return _dec(header.get("tree"), built, 0)

@@ -176,11 +176,16 @@ class _Plan:
 
 def kernel_is_banned(base: str, banned: set[str]) -> bool:
     """An operator computes a banned operation when its name holds one (``softmax`` in
-    ``_sparse_log_softmax``), or it is a fused attention kernel and attention is banned."""
+    ``_sparse_log_softmax``), or it is a fused attention kernel and attention or softmax
+    is banned (a fused kernel computes its softmax inside, out of the dispatcher's sight)."""
     words = {b.lstrip("_") for b in banned}
     if any(w in base for w in words):
         return True
-    return any("attention" in w for w in words) and any(k in base for k in _ATTENTION_KERNELS)
+    return _bans_fused(words) and any(k in base for k in _ATTENTION_KERNELS)
+
+
+def _bans_fused(words) -> bool:
+    return any("attention" in w or "softmax" in w for w in words)
 
 
 def plan(forbidden: list[str]) -> _Plan | None:
@@ -197,7 +202,7 @@ def plan(forbidden: list[str]) -> _Plan | None:
     has_kernel = torch._C._dispatch_has_kernel_for_dispatch_key
     kernels = []
     words = sorted({b.lstrip("_") for b in banned})
-    if any("attention" in w for w in words):
+    if _bans_fused(words):
         words += _ATTENTION_KERNELS
     pattern = re.compile("|".join(map(re.escape, words)))
     for qualified in torch._C._dispatch_get_all_op_names():
@@ -256,12 +261,14 @@ def refuse_operations(forbidden: list[str], on_violation):
       (``F.multi_head_attention_forward``, ``nn.MultiheadAttention``), and torch's
       Python references and decompositions of a banned operator (``torch._refs.softmax``).
 
-    Returns what must stay alive while the refusals hold (None when nothing is
-    forbidden). ``on_violation(name)`` gives the exception's message.
+    The registrations are pinned for the life of the process and nothing in Python
+    refers to them (see ``_pin``): learner code that walks frames to the worker's
+    session finds nothing to undo. Returns how many kernels refuse.
+    ``on_violation(name)`` gives the exception's message.
     """
     chosen = plan(forbidden)
     if chosen is None:
-        return None
+        return 0
     import warnings
 
     import torch
@@ -286,4 +293,24 @@ def refuse_operations(forbidden: list[str], on_violation):
         setattr(owner, attr, refuser(name))
     for table, op, name in chosen.tables:
         table[op] = refuser(name)
-    return libraries
+    _pin(list(libraries.values()))
+    return len(chosen.kernels)
+
+
+def _pin(libraries: list) -> None:
+    """Keep torch.library registrations for the life of this process, out of Python's
+    reach: each Library's finalizer (which would undo its registrations, and holds its
+    C++ handle for anyone who finds it in weakref.finalize's registry) is detached, and
+    one reference is leaked, so the Library is never collected yet no Python object
+    refers to it. Only the gc module could find it, and a worker refuses gc's
+    introspection (sandbox.BLOCKED_EVENTS). Runs before the audit hook is installed."""
+    import ctypes
+    import weakref
+
+    registry = getattr(weakref.finalize, "_registry", {})
+    for library in libraries:
+        for finalizer in list(registry):
+            held = finalizer.peek()
+            if held is not None and held[0] is library:
+                finalizer.detach()
+        ctypes.pythonapi.Py_IncRef(ctypes.py_object(library))

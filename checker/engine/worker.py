@@ -134,6 +134,7 @@ class _Session:
         self.out = _BoundedWriter()
         self.guard = make_guard(config.get("forbidden", []), self._forbidden)
         # underneath the guard, which learner code could pop: the operations themselves
+        # (pinned out of reach: this is only how many kernels refuse)
         self.refusals = refuse_operations(config.get("forbidden", []), self._forbidden)
         self.module = None
         self.program = None    # a kit program prepared before the guard (see prepare_program)
@@ -480,6 +481,9 @@ def run(sock, config: dict) -> None:
         torch.set_num_threads(1)  # a forked child must not reuse the parent's OpenMP pool
         if _META_LIB is None:  # normally registered once, in the fork server
             fast_meta_kernels(torch)
+        # the grader's environment (its home, paths, tokens) is nothing a learner may read
+        os.environ.clear()
+        os.environ["PATH"] = "/usr/bin:/bin"
         program = prepare_program(config)  # the kit's own code, before anything is confined
         sandbox.apply(sandbox.Limits.from_dict(config.get("limits")), config.get("own_uid", False),
                       config.get("keep_reading", False))

@@ -93,15 +93,22 @@ def _short(text: str, limit: int = 160) -> str:
 
 # ---------------------------------------------------------------- the class
 def names_for(paths: list[Path]) -> list[str]:
-    """A file-safe, short, unique name per submission, from its folder or zip name."""
-    names, seen = [], set()
-    for path in paths:
-        base = file_name(path.name[:-4] if path.suffix.lower() == ".zip" else path.name)
-        name, n = base, 2
+    """A file-safe, short, unique name per submission, from its folder or zip name.
+
+    A name that needed no cleaning is given out first: a folder named ``clean a``
+    (cleaned to ``clean_a``) can never take the name, the row and the report of a real
+    ``clean_a``; it gets ``clean_a-2``."""
+    stems = [path.name[:-4] if path.suffix.lower() == ".zip" else path.name for path in paths]
+    bases = [file_name(stem) for stem in stems]
+    names: list[str] = [""] * len(paths)
+    seen: set[str] = set()
+    exact_first = sorted(range(len(paths)), key=lambda i: bases[i] != stems[i])
+    for i in exact_first:
+        name, n = bases[i], 2
         while name.lower() in seen:
-            name, n = f"{base}-{n}", n + 1
+            name, n = f"{bases[i]}-{n}", n + 1
         seen.add(name.lower())
-        names.append(name)
+        names[i] = name
     return names
 
 
