@@ -34,6 +34,7 @@ class Picture:
     low: float | None = 0.0           # the colour scale (None: from the reference)
     high: float | None = 1.0
     notes: list[str] = field(default_factory=list)
+    name_cols: bool = True            # say which token each column is (when not the rows)
 
     @property
     def diff(self) -> float | None:
@@ -125,7 +126,7 @@ def ex06(ex: Example, learner, ref) -> list[Picture]:
     dims = [f"v{j}" for j in range(V.shape[1])]
     out = Picture(t("weighted_sum(weights, V): one output row per query, one column per value "
                     "dimension"), ex.tokens, dims, ref.weighted_sum(weights, V), low=None,
-                  high=None)
+                  high=None, name_cols=False)
     return [given, _attempt(out, learner, "weighted_sum",
                             lambda: learner("weighted_sum", weights, V))]
 

@@ -58,15 +58,15 @@ def picture_lines(picture: Picture, console) -> list:
         out += [side_by_side(mine, ref)] if _fits(console, mine, ref) else [mine, Text(""), ref]
     else:
         out.append(ref)
-    if picture.cols != picture.rows:
+    if picture.name_cols and picture.cols != picture.rows:
         keys = "  ".join(f"{i} {short(tok)}" for i, tok in enumerate(picture.cols))
         out.append(Text(t("columns: {keys}", keys=keys), style="dim"))
     line = verdict(picture)
     if line:
         style = "green" if picture.agrees else "yellow" if picture.not_started else "red"
-        out.append(Text(line, style="" if plain else style))
+        out.append(Para(Text(line, style="" if plain else style)))
     for note in picture.notes:
-        out.append(Text(note, style="dim"))
+        out.append(Para(Text(note, style="dim")))
     return out
 
 
@@ -89,7 +89,7 @@ def render(showing: Showing, console) -> None:
                 console.print(item)
     for note in showing.notes:
         console.print()
-        console.print(Text(note))
+        console.print(Para(note))
 
 
 def _pair(values) -> tuple[str, str]:
