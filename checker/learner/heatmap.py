@@ -4,7 +4,8 @@ A weight matrix [n_q, n_k] becomes a grid of two-character cells, one row per qu
 and one column per key: shades of a blue scale on a colour terminal, and the block
 characters ' ░▒▓█' (five levels) off a terminal or with NO_COLOR, so the picture
 survives a log or a copy into an issue. Labels (tokens) go down the left and, as
-numbered columns, across the top; a legend says what the darkest cell means.
+numbered columns, across the top; a legend says what the darkest cell means. Cells
+that a mask blocks (``blocked``) can be left blank, drawn as a dim dot.
 """
 from __future__ import annotations
 
@@ -35,9 +36,10 @@ def _colour(level: float) -> Style:
 
 def heatmap(matrix, title: str = "", labels: list[str] | None = None, plain: bool = False,
             low: float | None = None, high: float | None = None,
-            col_labels: list[str] | None = None) -> Group:
+            col_labels: list[str] | None = None, blocked=None) -> Group:
     """``matrix``: rows of numbers (a list of lists, or a 2-D tensor). ``low``/``high``
-    fix the scale (weights: 0 and 1), so that two maps side by side compare fairly."""
+    fix the scale (weights: 0 and 1), so that two maps side by side compare fairly.
+    ``blocked``: rows of booleans of the matrix's shape; True cells are drawn blank."""
     rows = [[float(v) for v in row] for row in (matrix.tolist() if hasattr(matrix, "tolist")
                                                  else matrix)]
     finite = [v for row in rows for v in row if v == v and abs(v) != float("inf")]
@@ -47,6 +49,8 @@ def heatmap(matrix, title: str = "", labels: list[str] | None = None, plain: boo
     shown_cols = min(n_cols, MAX_CELLS)
     labels = [str(x) for x in (labels or [str(i) for i in range(len(rows))])]
     width = max((cell_len(x) for x in labels), default=1)
+    mask = [[bool(v) for v in row] for row in (blocked.tolist() if hasattr(blocked, "tolist")
+                                                else blocked)] if blocked is not None else None
     lines: list = []
     if title:
         lines.append(Text(title, style="bold"))
@@ -56,9 +60,12 @@ def heatmap(matrix, title: str = "", labels: list[str] | None = None, plain: boo
         top.append(f"{str(heads[j])[-2:]:>2}" if j % 2 == 0 or shown_cols <= 10 else "  ",
                    style="dim")
     lines.append(top)
-    for label, row in zip(labels, rows):
-        line = Text(f"{label:>{width}} ")
-        for value in row[:shown_cols]:
+    for i, (label, row) in enumerate(zip(labels, rows)):
+        line = Text(" " * (width - cell_len(label)) + f"{label} ")  # cells, not characters
+        for j, value in enumerate(row[:shown_cols]):
+            if mask is not None and mask[i][j]:
+                line.append(" ·", style="dim")
+                continue
             if value != value:  # NaN
                 line.append("??" if plain else "??", style="" if plain else "bold red")
                 continue

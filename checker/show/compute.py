@@ -1,0 +1,289 @@
+"""What each exercise's pictures are: which function is called on which inputs, and the
+matrix drawn from its result, the learner's next to the reference's.
+
+``pictures(exercise_id, example, learner, ref)`` returns a list of ``Picture``: a title,
+row and column labels, the reference's matrix and the learner's (or the one line that
+says why there is none). The learner's functions run in their worker (``learner``, a
+``calls.Learner``; None: the reference only); the reference solution runs here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import torch
+
+from checker.engine.supervisor import LearnerProblem
+from checker.i18n import t
+from checker.show import calls
+from checker.show.examples import Example, with_positions
+
+AGREE = 1e-4        # float32 weights that agree differ by about 1e-7
+
+
+@dataclass
+class Picture:
+    title: str
+    rows: list[str]                   # one label per row (queries)
+    cols: list[str]                   # one label per column (keys)
+    reference: torch.Tensor           # [r, c]
+    mine: torch.Tensor | None = None  # [r, c], the learner's; None: see problem
+    problem: str = ""                 # why the learner's picture is missing
+    not_started: bool = False
+    given: bool = False               # an input the exercise gets: nothing of the learner's
+    blocked: torch.Tensor | None = None   # [r, c] bool, cells that are masked (drawn blank)
+    low: float | None = 0.0           # the colour scale (None: from the reference)
+    high: float | None = 1.0
+    notes: list[str] = field(default_factory=list)
+    name_cols: bool = True            # say which token each column is (when not the rows)
+
+    @property
+    def diff(self) -> float | None:
+        """max |mine - reference| (inf when the masked cells differ, nan with a NaN)."""
+        if self.mine is None:
+            return None
+        a, b = self.mine.double(), self.reference.double()
+        if torch.isnan(a).any():
+            return float("nan")
+        same_inf = (a == b) & torch.isinf(b)
+        gap = (a - b).abs().masked_fill(same_inf, 0.0)  # [r, c]
+        return float(gap.max()) if gap.numel() else 0.0
+
+    @property
+    def agrees(self) -> bool:
+        d = self.diff
+        return d is not None and d == d and d <= AGREE
+
+    def scale(self) -> tuple[float, float]:
+        ref = self.reference[torch.isfinite(self.reference)]
+        low = self.low if self.low is not None else float(ref.min()) if ref.numel() else 0.0
+        high = self.high if self.high is not None else float(ref.max()) if ref.numel() else 1.0
+        return low, high
+
+
+class Unusable(Exception):
+    """The learner's result cannot be drawn (the one line says why)."""
+
+
+def _attempt(picture: Picture, learner, func: str, make) -> Picture:
+    """Fill in the learner's matrix: ``make()`` calls the learner and returns it."""
+    if learner is None:
+        return picture
+    try:
+        mine = make()
+    except LearnerProblem as problem:
+        picture.not_started = calls.not_started(problem)
+        picture.problem = (t("not started: fill in {func} first", func=func)
+                           if picture.not_started else problem.summary)
+        return picture
+    except Unusable as exc:
+        picture.problem = str(exc)
+        return picture
+    picture.mine = _matrix(mine, picture.reference.shape, func)
+    return picture
+
+
+def _matrix(value, shape, func: str) -> torch.Tensor:
+    if not isinstance(value, torch.Tensor):
+        raise Unusable(t("{func} returned {what}, not a tensor", func=func,
+                         what=type(value).__name__))
+    if tuple(value.shape) != tuple(shape):
+        raise Unusable(t("{func} returned shape {got}; the picture needs {shape}", func=func,
+                         got=list(value.shape), shape=list(shape)))
+    return value.detach().double()
+
+
+def _weights_of(result, func: str, index: int = 1):
+    """``result[1]``, the weights, of a function that returns (output, weights)."""
+    if not isinstance(result, (tuple, list)) or len(result) != 2:
+        raise Unusable(t("{func} should return a pair (output, weights); it returned {what}",
+                         func=func, what=type(result).__name__))
+    return result[index]
+
+
+def _upper(n: int) -> torch.Tensor:
+    return torch.ones(n, n, dtype=torch.bool).triu(1)  # [n, n], True above the diagonal
+
+
+def _causal(n: int) -> torch.Tensor:
+    return torch.ones(n, n, dtype=torch.bool).tril()  # [n, n], True on and below
+
+
+# ------------------------------------------------------------------ exercises
+def ex05(ex: Example, learner, ref) -> list[Picture]:
+    """softmax(Q Kᵀ / √d_k) over the keys: one row per query."""
+    scores = ex.scores()  # [n, n]
+    pic = Picture(t("softmax of the scores Q·Kᵀ/√d_k: how much each query (row) attends to "
+                    "each key (column)"), ex.tokens, ex.tokens, ref.softmax(scores, dim=-1))
+    return [_attempt(pic, learner, "softmax", lambda: learner("softmax", scores, dim=-1))]
+
+
+def ex06(ex: Example, learner, ref) -> list[Picture]:
+    """output = weights @ V: row i blends the value rows with row i's weights."""
+    weights = torch.softmax(ex.scores(), dim=-1)  # [n, n]
+    V = ex.V  # [n, d_v]
+    given = Picture(t("the weights given to weighted_sum (an input: the same for both)"),
+                    ex.tokens, ex.tokens, weights, given=True)
+    dims = [f"v{j}" for j in range(V.shape[1])]
+    out = Picture(t("weighted_sum(weights, V): one output row per query, one column per value "
+                    "dimension"), ex.tokens, dims, ref.weighted_sum(weights, V), low=None,
+                  high=None, name_cols=False)
+    return [given, _attempt(out, learner, "weighted_sum",
+                            lambda: learner("weighted_sum", weights, V))]
+
+
+def ex07(ex: Example, learner, ref) -> list[Picture]:
+    """mask = tril(ones(n, n)); weights = softmax(scores with -inf where the mask is 0)."""
+    n = len(ex.tokens)
+    scores = ex.scores()  # [n, n]
+    mask = ref.causal_mask(n)  # [n, n] bool
+    shown = Picture(t("causal_mask(n): dark = the query (row) may see the key (column)"),
+                    ex.tokens, ex.tokens, mask.double())
+    shown = _attempt(shown, learner, "causal_mask",
+                     lambda: _as_numbers(learner("causal_mask", n)))
+    weights = Picture(t("softmax of apply_mask(scores, the causal mask): the future (blank) "
+                        "gets no weight"), ex.tokens, ex.tokens,
+                      torch.softmax(ref.apply_mask(scores, mask), dim=-1), blocked=~mask)
+
+    def masked():
+        got = _matrix(learner("apply_mask", scores, mask), (n, n), "apply_mask")
+        return torch.softmax(got, dim=-1)  # [n, n]
+    return [shown, _attempt(weights, learner, "apply_mask", masked)]
+
+
+def _as_numbers(value):
+    if isinstance(value, torch.Tensor):
+        return value.detach().double()  # bool or 0/1 -> 0.0 / 1.0
+    return value
+
+
+def ex08(ex: Example, learner, ref) -> list[Picture]:
+    """weights = softmax(Q Kᵀ / √d_k, masked), returned by scaled_dot_product_attention."""
+    Q, K, V = ex.Q, ex.K, ex.V  # [n, d_k], [n, d_k], [n, d_v]
+    n = len(ex.tokens)
+    func = "scaled_dot_product_attention"
+    plain = Picture(t("the weights scaled_dot_product_attention(Q, K, V) returns"),
+                    ex.tokens, ex.tokens, ref.scaled_dot_product_attention(Q, K, V)[1])
+    found = [_attempt(plain, learner, func,
+                      lambda: _weights_of(learner(func, Q, K, V), func))]
+    if ex.kind == "small":
+        mask = _causal(n)  # [n, n]
+        masked = Picture(t("the same with mask = the causal mask: no query sees a later key"),
+                         ex.tokens, ex.tokens,
+                         ref.scaled_dot_product_attention(Q, K, V, mask)[1], blocked=~mask)
+        found.append(_attempt(masked, learner, func,
+                              lambda: _weights_of(learner(func, Q, K, V, mask), func)))
+    return found
+
+
+def ex09(ex: Example, learner, ref) -> list[Picture]:
+    """Self: Q, K, V all from X. Cross: Q from X_dec, K and V from X."""
+    W = (ex.W_Q, ex.W_K, ex.W_V)
+    own = Picture(t("self_attention(X, ...): the sentence attends to itself"),
+                  ex.tokens, ex.tokens, ref.self_attention(ex.X, *W)[1])
+    cross = Picture(t("cross_attention(X_dec, X_enc, ...): the queries (rows) come from "
+                      "“{dec}”, the keys (columns) from “{enc}”", dec=ex.dec_text, enc=ex.text),
+                    ex.dec_tokens, ex.tokens, ref.cross_attention(ex.X_dec, ex.X, *W)[1])
+    return [_attempt(own, learner, "self_attention",
+                     lambda: _weights_of(learner("self_attention", ex.X, *W), "self_attention")),
+            _attempt(cross, learner, "cross_attention",
+                     lambda: _weights_of(learner("cross_attention", ex.X_dec, ex.X, *W),
+                                         "cross_attention"))]
+
+
+def ex10(ex: Example, learner, ref) -> list[Picture]:
+    """softmax(Q Kᵀ / √d_k with -inf above the diagonal)."""
+    W = (ex.W_Q, ex.W_K, ex.W_V)
+    func = "causal_self_attention"
+    pic = Picture(t("causal_self_attention(X, ...): each token attends to itself and the past"),
+                  ex.tokens, ex.tokens, ref.causal_self_attention(ex.X, *W)[1],
+                  blocked=_upper(len(ex.tokens)))
+    return [_attempt(pic, learner, func,
+                     lambda: _weights_of(learner(func, ex.X, *W), func))]
+
+
+def ex11(ex: Example, learner, ref) -> list[Picture]:
+    """weights [h, n, n]: head k is softmax(Q_k K_kᵀ / √d_head)."""
+    p = ex.heads
+    args = (p["X"], p["X"], p["W_Q"], p["W_K"], p["W_V"], p["W_O"], p["h"])
+    func = "multi_head_attention"
+    expected = ref.multi_head_attention(*args)[1]  # [h, n, n]
+    whole = Picture("", ex.tokens, ex.tokens, expected)
+    _attempt(whole, learner, func, lambda: _weights_of(learner(func, *args), func))
+    found = []
+    for k in p["shown"]:
+        pic = Picture(t("multi_head_attention: the weights of head {k} of {h}", k=k + 1,
+                        h=p["h"]), ex.tokens, ex.tokens, expected[k],
+                      problem=whole.problem, not_started=whole.not_started)
+        if whole.mine is not None:
+            pic.mine = whole.mine[k]
+        found.append(pic)
+    if whole.mine is not None and len(p["shown"]) < p["h"]:
+        found[-1].notes.append(
+            t("All {h} heads: yours and the reference's differ by at most {diff}.",
+              h=p["h"], diff=_number(whole.diff)) if not whole.agrees else
+            t("All {h} heads agree with the reference (max |difference| {diff}).",
+              h=p["h"], diff=_number(whole.diff)))
+    return found
+
+
+def ex12(ex: Example, learner, ref) -> list[Picture]:
+    """Step t: q_t against the cached k_0..k_t; its weights fill row t of the triangle.
+
+    attention_step returns the output, not the weights; with the values set to the
+    positions themselves (``with_positions``: V = I_n), step t's output is its row of
+    weights, zero after t.
+    """
+    n = len(ex.tokens)
+    X, W_Q, W_K, W_V = with_positions(ex.X, ex.W_Q, ex.W_K)  # [n, d+n], ..., [d+n, n]
+    rows, cache = [], None
+    for step in range(n):
+        out, cache = ref.attention_step(X[step:step + 1], W_Q, W_K, W_V, cache)  # [1, t+1]
+        rows.append(out[0])  # [n]: zero after the step
+    pic = Picture(t("attention_step, one token at a time with the KV cache: row t holds step "
+                    "t's weights over the cached keys"), ex.tokens, ex.tokens,
+                  torch.stack(rows), blocked=_upper(n))
+    pic.notes.append(t("(attention_step returns outputs, not weights: the values here are the "
+                       "positions themselves, so each step's output is its row of weights.)"))
+    func = "attention_step"
+
+    def steps():
+        mine, kv = [], None
+        for step in range(n):
+            result = learner(func, X[step:step + 1], W_Q, W_K, W_V, kv)
+            if not isinstance(result, (tuple, list)) or len(result) != 2:
+                raise Unusable(t("step {step}: {func} should return (out_t, (K, V)); it "
+                                 "returned {what}", step=step, func=func, what=type(result).__name__))
+            out, kv = result
+            mine.append(_matrix(out, (1, n), func)[0])  # [n]
+        return torch.stack(mine)  # [n, n]
+    return [_attempt(pic, learner, func, steps)]
+
+
+EXERCISES = {"05": ex05, "06": ex06, "07": ex07, "08": ex08, "09": ex09, "10": ex10,
+             "11": ex11, "12": ex12}
+
+
+def pictures(exercise_id: str, example: Example, learner, ref) -> list[Picture]:
+    return EXERCISES[exercise_id](example, learner, ref)
+
+
+def verdict(picture: Picture) -> str:
+    """One line: do the learner's and the reference's pictures agree, or why no picture."""
+    if picture.given:
+        return ""
+    if picture.problem:
+        return picture.problem
+    if picture.mine is None:
+        return ""
+    d = picture.diff
+    if d != d:
+        return t("Yours contains NaN: the reference's has none.")
+    if picture.agrees:
+        return t("Yours and the reference agree (max |difference| {diff}).", diff=_number(d))
+    return t("Yours differs from the reference: max |difference| {diff}.", diff=_number(d))
+
+
+def _number(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return "inf" if value == float("inf") else f"{value:.2g}"

