@@ -70,7 +70,7 @@ def show(exercise: str, *, sentence: str | None = None, reference: bool = False,
     your functions give next to the reference's. Returns the figure (None without
     matplotlib, after saying how to install it).
     """
-    from checker.show import notebook
+    from checker.pictures import notebook
 
     return notebook.show(exercise, sentence=sentence, reference=reference, seed=seed,
                          lang=lang, exercises=exercises)

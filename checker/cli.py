@@ -121,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
                           help=t("show it even if the exercise does not pass yet (asks first)"))
     solution.add_argument("--yes", action="store_true", help=t("with --force: do not ask"))
 
-    show = _command(sub, "show", "show.commands:cmd_show", t(
+    show = _command(sub, "show", "pictures.commands:cmd_show", t(
         "pictures of your attention: the weights your functions give, next to the "
         "reference's (04: why we scale)"))
     show.add_argument("exercise", metavar="NN", help=t("the exercise, 04 to 12"))

@@ -4,7 +4,7 @@ import ast
 from pathlib import Path
 
 CHECKER = Path(__file__).resolve().parent.parent / "checker"
-PARTS = ("learner", "engine", "judge", "grading", "models", "show")
+PARTS = ("learner", "engine", "judge", "grading", "models", "pictures")
 # what each part may import from the others (the shared top-level modules are open to all)
 MAY_IMPORT = {
     "engine": set(),
@@ -12,7 +12,7 @@ MAY_IMPORT = {
     "learner": {"judge", "engine"},
     "grading": {"judge", "engine"},
     "models": {"learner", "judge", "engine"},
-    "show": {"models", "learner", "judge", "engine"},
+    "pictures": {"models", "learner", "judge", "engine"},
 }
 
 

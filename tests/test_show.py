@@ -13,7 +13,7 @@ from rich.console import Console
 
 from checker import i18n
 from checker.cli import main
-from checker.show import session, terminal
+from checker.pictures import session, terminal
 from conftest import IMPLEMENTATIONS, ROOT, SOLUTIONS
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -164,7 +164,7 @@ def test_check_imports_nothing_of_show(solved_dir):
         "from checker.cli import main\n"
         f"code = main(['check', '05', '--exercises', {str(solved_dir)!r}])\n"
         "import checker.learner.watch\n"
-        "heavy = ('matplotlib', 'tokenizers', 'safetensors', 'checker.show', 'checker.models')\n"
+        "heavy = ('matplotlib', 'tokenizers', 'safetensors', 'checker.pictures', 'checker.models')\n"
         "print(code, sorted(m for m in sys.modules if m.split('.')[0] in heavy[:3]\n"
         "                   or any(m.startswith(h) for h in heavy[3:])))\n")
     assert done.returncode == 0, done.stderr

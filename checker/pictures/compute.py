@@ -14,8 +14,8 @@ import torch
 
 from checker.engine.supervisor import LearnerProblem
 from checker.i18n import t
-from checker.show import calls
-from checker.show.examples import Example, with_positions
+from checker.pictures import calls
+from checker.pictures.examples import Example, with_positions
 
 AGREE = 1e-4        # float32 weights that agree differ by about 1e-7
 

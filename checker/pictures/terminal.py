@@ -14,9 +14,9 @@ from rich.text import Text
 from checker.i18n import get_lang, t
 from checker.learner.heatmap import heatmap, side_by_side
 from checker.learner.wrapping import Para
-from checker.show.compute import Picture, verdict
-from checker.show.session import Showing
-from checker.show.sweep import Sweep
+from checker.pictures.compute import Picture, verdict
+from checker.pictures.session import Showing
+from checker.pictures.sweep import Sweep
 
 LABEL_CELLS = 8     # a token label is cut to this many cells (plus its number)
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from checker import defaults, i18n
 from checker.i18n import t
 from checker.learner.workspace import WorkspaceError
-from checker.show import session
-from checker.show.compute import Picture, verdict
+from checker.pictures import session
+from checker.pictures.compute import Picture, verdict
 from checker.usage import UsageError
 
 INSTALL_PLOT = 'pip install "attention-kit[plot]"'

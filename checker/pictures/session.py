@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from checker import manifest, usage
 from checker.i18n import t
 from checker.learner.workspace import find_exercises
-from checker.show import calls, compute, examples, sweep
+from checker.pictures import calls, compute, examples, sweep
 from checker.usage import UsageError
 
 FIRST, LAST = "04", "12"

@@ -23,7 +23,7 @@ import torch
 
 from checker.engine.supervisor import LearnerProblem
 from checker.i18n import t
-from checker.show import calls
+from checker.pictures import calls
 
 D_KS = (4, 16, 64, 256, 1024)
 N_Q, N_K = 64, 16

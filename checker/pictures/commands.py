@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from checker.console import make_console
 from checker.i18n import get_lang
-from checker.show import session, terminal
+from checker.pictures import session, terminal
 from checker.usage import EXIT_OK
 
 
