@@ -26,6 +26,11 @@ EINSUM_FIXED = cause(
     "einsum_fixed_dims",
     "`{call}` names every dimension, so it fits only inputs with exactly that many, and this "
     "case has more leading batch dimensions: write `...` for them (e.g. '...qd,...kd->...qk')")
+IN_PLACE_AUTOGRAD = cause(
+    "in_place_autograd",
+    "an in-place operation (`masked_fill_`, `+=`, `*=`, a slice assignment) changed a tensor "
+    "that autograd still needs for the gradient: compute a new tensor instead (e.g. "
+    "`masked_fill` without the underscore)")
 DEVICE_MIX = cause(
     "device_mix",
     "tensors on two devices met in one operation: create new tensors (such as the mask) "
@@ -63,7 +68,8 @@ DTYPE_MIX = cause(
 _OVERFLOW = re.compile(r"without overflow|cannot be converted to type at::Half", re.I)
 _MATRIX = re.compile(r"must be a matrix|must be a 2D|2D tensor|mat1 and mat2|shapes cannot be "
                      r"multiplied|must be a 3D tensor|einsum\(\)|subscript|Dimension out of "
-                     r"range|size of tensor a|expected 2D|expected 3D", re.I)
+                     r"range|size of tensor a|expected 2D|expected 3D|"
+                     r"dimensions of batch\d tensor", re.I)
 _DEVICE = re.compile(r"same device|on the expected device|device type|meta", re.I)
 _TWO_D_CALLS = (("torch.mm(", "torch.mm"), (".mm(", ".mm"), ("torch.outer(", "torch.outer"),
                 ("torch.dot(", "torch.dot"), ("torch.mv(", "torch.mv"))
@@ -132,6 +138,8 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
     if re.search(r"shape '\[[^\]]*\]' is invalid for input of size", message) and \
             re.search(r"\.(reshape|view)\(", code):
         return BAD_RESHAPE
+    if "modified by an inplace operation" in message:
+        return IN_PLACE_AUTOGRAD
     if "where expected condition to be a boolean" in message:
         return WHERE_BOOL
     if "only supports boolean masks" in message:

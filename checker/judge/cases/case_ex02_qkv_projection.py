@@ -13,6 +13,8 @@ COPY_PASTE = cause("ex02_copy_paste", "{name} = X @ W_Q: W_Q used where {weight}
                                       "copy-paste slip?)")
 K_V_SWAPPED = cause("ex02_k_v_swapped", "K = X @ W_V and V = X @ W_K: W_K and W_V swapped, or the "
                                         "tuple returned as (Q, V, K)")
+WRONG_WEIGHT = cause("ex02_wrong_weight", "{name} = X @ {used}: {used} used where {weight} "
+                                          "belongs (a copy-paste slip?)")
 Q_SWAPPED = cause("ex02_q_swapped", "{other} in Q's place: the tuple's order is (Q, K, V)")
 TRANSPOSED = cause("ex02_transposed", "X @ {W}.T: the weights are already [d_model, d_out] and "
                                       "are used as they are (nn.Linear stores them the other "
@@ -28,7 +30,7 @@ def _weights(gen, d_model=D_MODEL, d_k=D_K, d_v=D_V, dtype=torch.float32):
             randn(gen, d_model, d_v, dtype=dtype))
 
 
-def _suspects(i: int, X, weights: tuple, expected: tuple) -> dict:
+def _suspects(i: int, X, weights: tuple, expected: tuple, got: tuple = ()) -> dict:
     """What the classic mistakes give for the i-th projection (0 Q, 1 K, 2 V)."""
     names, w_names = ("Q", "K", "V"), ("W_Q", "W_K", "W_V")
     found = {}
@@ -36,8 +38,11 @@ def _suspects(i: int, X, weights: tuple, expected: tuple) -> dict:
         found = {Q_SWAPPED(other="K"): expected[1], Q_SWAPPED(other="V"): expected[2],
                  FOLDED_SCALE: expected[0] / math.sqrt(weights[0].shape[-1])}
     else:
+        other = 3 - i
+        both = len(got) == 3 and _same(got[other], expected[i])  # K and V both swapped
         found = {COPY_PASTE(name=names[i], weight=w_names[i]): expected[0],
-                 K_V_SWAPPED: expected[3 - i]}
+                 (K_V_SWAPPED if both else WRONG_WEIGHT(name=names[i], used=w_names[other],
+                                                        weight=w_names[i])): expected[other]}
     W = weights[i]
     if W.shape[0] == W.shape[1]:
         found[TRANSPOSED(W=w_names[i])] = X @ W.transpose(-2, -1)
@@ -53,7 +58,12 @@ def _check(learner, X, W_Q, W_K, W_V):
     expected = (X @ W_Q, X @ W_K, X @ W_V)
     for i, name in enumerate(("Q", "K", "V")):
         compare.close(got[i], expected[i], what=compare.code(name),
-                      suspects=_suspects(i, X, weights, expected))
+                      suspects=_suspects(i, X, weights, expected, got))
+
+
+def _same(a, b) -> bool:
+    return isinstance(a, torch.Tensor) and a.shape == b.shape and a.dtype == b.dtype and \
+        bool(torch.allclose(a.detach(), b, rtol=1e-4, atol=1e-5))
 
 
 @case("the lesson's example: 3 tokens of 4 dimensions, square 4 x 4 weights")

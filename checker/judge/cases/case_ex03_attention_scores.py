@@ -9,6 +9,8 @@ from checker.judge.cases.support import (BATCH1, BATCH2, D_K, N_K, N_Q, case, ca
 
 SCALED = cause("ex03_scaled", "Q Kᵀ divided by √d_k: scaling is the next exercise (04), leave "
                               "it out here")
+COSINE = cause("ex03_cosine", "cosine similarities: Q and K were scaled to length 1 first; "
+                              "the score is the plain dot product, lengths included")
 K_QT = cause("ex03_k_qt", "K Qᵀ: the scores are [n_q, n_k], one row per query")
 NO_TRANSPOSE = cause("ex03_no_transpose", "Q K without the transpose: each score pairs a row of "
                                           "Q with a row of K")
@@ -21,7 +23,9 @@ ROWWISE = cause("ex03_rowwise", "each query dotted with one key only ((Q * K).su
 def _check(learner, Q, K):
     expected = Q @ K.transpose(-2, -1)
     suspects = {SCALED: expected / math.sqrt(Q.shape[-1]), K_QT: expected.transpose(-2, -1),
-                MEAN: expected / Q.shape[-1]}
+                MEAN: expected / Q.shape[-1],
+                COSINE: (Q / Q.norm(dim=-1, keepdim=True))
+                @ (K / K.norm(dim=-1, keepdim=True)).transpose(-2, -1)}
     if Q.shape[-1] == K.shape[-2]:
         suspects[NO_TRANSPOSE] = Q @ K
     try:

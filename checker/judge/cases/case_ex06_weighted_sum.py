@@ -18,6 +18,9 @@ SUM_OVER_QUERIES = cause("ex06_sum_over_queries", "the products summed over the 
                                                   "last axis of the weights")
 MEAN = cause("ex06_mean", "a mean over the keys instead of the weighted sum: the weights already "
                           "decide each value's share")
+NO_QUERY_AXIS = cause("ex06_no_query_axis", "weights.unsqueeze(-1) * V gives V no query axis: "
+                                            "with batch dimensions its batch lines up with the "
+                                            "queries; use V.unsqueeze(-3), or simply weights @ V")
 V_TIMES_W = cause("ex06_v_times_weights", "V @ weights: the product runs the other way, weights @ "
                                           "V (one row of weights per query)")
 
@@ -31,7 +34,8 @@ def _check(learner, weights, V):
                 MEAN: expected / weights.shape[-1]}
     if weights.shape[-1] == weights.shape[-2]:
         suspects[WEIGHTS_T] = weights.transpose(-2, -1) @ V
-    learner.expect({r"\bV\s*@\s*weights": V_TIMES_W,
+    learner.expect({r"unsqueeze\(\s*-1\s*\)\s*\*\s*V\b(?!\.unsqueeze)": NO_QUERY_AXIS,
+                    r"\bV\s*@\s*weights": V_TIMES_W,
                     r"weights\.T\b|weights\.t\(\)|weights\.transpose\(": WEIGHTS_T})
     compare.close(learner.weighted_sum(weights, V), expected, suspects=suspects)
 

@@ -16,6 +16,8 @@ NO_DIAGONAL = cause("ex10_no_diagonal", "a mask without the diagonal (tril with 
                                         "or a triu 'future' mask without diagonal=1): row 0 is "
                                         "fully blocked, and a softmax over nothing but -inf is "
                                         "NaN; each position must see itself")
+SCALE_D_MODEL = cause("ex10_scale_d_model", "scores divided by √d_model, the width of X, instead "
+                                            "of √d_k, the width of Q")
 N_FROM_BATCH = cause("ex10_n_from_batch", "the sequence length read from X.size(0) / X.shape[0], "
                                           "which is the batch size once X has batch dimensions: "
                                           "use X.size(-2)")
@@ -39,6 +41,8 @@ def _suspects(X, W_Q, W_K, W_V):
     found[NO_MASK] = sdpa(Q, K, V)
     found[TRIU] = sdpa(Q, K, V, torch.triu(torch.ones(n, n, dtype=torch.bool)))
     found[NO_DIAGONAL] = sdpa(Q, K, V, torch.tril(torch.ones(n, n, dtype=torch.bool), -1))
+    if X.shape[-1] != Q.shape[-1]:
+        found[SCALE_D_MODEL] = sdpa(Q, K, V, causal, scale=X.shape[-1])
     return found
 
 
