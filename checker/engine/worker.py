@@ -389,7 +389,11 @@ def warm_up_meta(torch) -> None:
         def disable(fn=None, recursive=True, **_):
             return fn if fn is not None else (lambda f: f)
 
+        def graph_break():  # torch.optim's step marks one; there is no graph to break
+            return None
+
         stand_in.disable = disable
+        stand_in.graph_break = graph_break
         sys.modules["torch._dynamo"] = stand_in
     try:
         x = torch.empty(2, 3, device="meta")
