@@ -57,7 +57,7 @@ def heatmap(matrix, title: str = "", labels: list[str] | None = None, plain: boo
                    style="dim")
     lines.append(top)
     for label, row in zip(labels, rows):
-        line = Text(f"{label:>{width}} ")
+        line = Text(" " * (width - cell_len(label)) + label + " ")  # CJK cells are 2 wide
         for value in row[:shown_cols]:
             if value != value:  # NaN
                 line.append("??" if plain else "??", style="" if plain else "bold red")

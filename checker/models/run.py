@@ -31,7 +31,7 @@ PROGRAMS = "checker.models.programs"
 LIMITS = sandbox.Limits(memory_mb=1024, cpu_seconds=600)
 LOAD_TIMEOUT = 60.0      # seconds to load the learner's file and prepare the model
 CALL_TIMEOUT = 120.0     # seconds for one request (an encoder pass, a chunk of training)
-CHUNK = 25               # training steps per request: the progress bar moves this often
+CHUNK = 20               # training steps per request: the progress bar moves this often
 TOLERANCE = 1e-4         # largest |difference| of an embedding component that still matches
 
 # what each model calls, by exercise: (exercise id, function, route or variant)
@@ -179,6 +179,22 @@ class EncoderRun:
         return None if difference is None else bool(difference <= TOLERANCE)
 
 
+    def document(self) -> dict:
+        """What ``--json`` writes (and the notebook returns): plain data."""
+        return {"sentences": list(self.sentences),
+                "embeddings": self.embeddings.tolist(),
+                "similarities": self.similarities.tolist(),
+                "matches_reference": self.matches_reference,
+                "max_difference": self.max_difference,
+                "max_weight_difference": self.max_weight_difference,
+                "tolerance": TOLERANCE,
+                "attention": "reference" if self.choice.reference else "yours",
+                "exercise": self.choice.exercise.id,
+                "function": self.choice.function,
+                "tokens": self.tokens,
+                "seconds": round(self.seconds, 3)}
+
+
 def encoder(choice: Choice, exercises_dir: Path | None, sentences: list,
             batch: dict) -> EncoderRun:
     """Run the encoder on a tokenized batch with the chosen attention and, unless that is
@@ -220,6 +236,23 @@ class GPTRun:
         k = max(1, len(self.losses) // 10)
         part = self.losses[:k] if first else self.losses[-k:]
         return sum(part) / len(part)
+
+
+    def document(self) -> dict:
+        """What ``--json`` writes (and the notebook returns): plain data."""
+        return {"variant": self.choice.mode,
+                "attention": "reference" if self.choice.reference else "yours",
+                "exercise": self.choice.exercise.id,
+                "function": self.choice.function,
+                "steps": self.steps, "seed": self.seed,
+                "loss_curve": list(self.losses),
+                "loss_first_tenth": self.mean_loss(first=True) if self.losses else None,
+                "loss_last_tenth": self.mean_loss(first=False) if self.losses else None,
+                "past_only_loss": self.past_only_loss,
+                "uniform_loss": self.uniform_loss,
+                "prompt": self.prompt,
+                "generated_text": self.generated,
+                "seconds": round(self.seconds, 3)}
 
 
 def gpt(choice: Choice, exercises_dir: Path | None, text: str, steps: int, seed: int,
