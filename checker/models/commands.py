@@ -20,7 +20,7 @@ from checker.models import corpus, run, sentences, terminal, weights
 
 DEFAULT_STEPS = 800         # about 15 s of training on one core here
 MAX_STEPS = 20_000
-MAX_SENTENCES = 10          # the similarity table must fit 80 columns
+MAX_SENTENCES = 8           # the similarity table must fit 80 columns
 
 
 def check_options(which: str, sentences_given, no_mask: bool, steps) -> None:
@@ -59,7 +59,7 @@ def encoder_model(console, *, exercises: str | None, given: list | None, referen
     choice = run.choose(folder, "encoder", reference=reference)
     batch = weights.tokenize(chosen_sentences)
     result = run.encoder(choice, folder, chosen_sentences, batch)
-    console.print(terminal.encoder_screen(result, console.plain))
+    console.print(terminal.encoder_screen(result, console.plain, console.width))
     if not given and lang == "zh":
         console.print(terminal.chinese_note())
     return result

@@ -20,6 +20,7 @@ from checker.models.run import TOLERANCE, Choice, EncoderRun, GPTRun
 
 SPARKS = "▁▂▃▄▅▆▇█"
 MAX_SENTENCE = 40           # characters of a sentence in the table (cut with …)
+MAX_TOKENS = 32             # tokens of the sentence whose weights are drawn
 
 
 def whose(choice: Choice) -> Text:
@@ -46,14 +47,16 @@ def _cut(text: str, limit: int = MAX_SENTENCE) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def similarity_table(run: EncoderRun, plain: bool) -> Table:
-    """Cosine similarity of every pair of sentences, numbered rows and columns."""
-    table = Table(title=t("How alike the sentences are (cosine of their embeddings)"),
-                  title_justify="left", title_style="bold",
-                  box=box.ASCII2 if plain else box.SIMPLE, pad_edge=False)
-    table.add_column("#", justify="right", style="dim")
-    table.add_column(t("sentence"), overflow="ellipsis", no_wrap=True, max_width=MAX_SENTENCE)
+def similarity_table(run: EncoderRun, plain: bool, width: int = 80):
+    """Cosine similarity of every pair of sentences, numbered rows and columns. The
+    sentences sit in the table when ``width`` leaves them room, else in a list above it."""
     n = len(run.sentences)
+    room = min(MAX_SENTENCE, width - 8 * n - 10)  # 8: a number, its padding, a rule
+    inline = room >= 16
+    table = Table(box=box.ASCII2 if plain else box.SIMPLE, pad_edge=False)
+    table.add_column("#", justify="right", style="dim", no_wrap=True, min_width=len(str(n)))
+    if inline:
+        table.add_column(t("sentence"), overflow="ellipsis", no_wrap=True, max_width=room)
     for j in range(n):
         table.add_column(str(j + 1), justify="right", no_wrap=True, min_width=5)
     sims = run.similarities.tolist()
@@ -63,8 +66,12 @@ def similarity_table(run: EncoderRun, plain: bool) -> Table:
             value = sims[i][j]
             style = "dim" if i == j else ("bold" if value >= 0.5 else "")
             cells.append(Text(f"{value:.2f}", style=style))
-        table.add_row(str(i + 1), Text(_cut(sentence)), *cells)
-    return table
+        table.add_row(str(i + 1), *([Text(_cut(sentence, room))] if inline else []), *cells)
+    parts = [Text(t("How alike the sentences are (cosine of their embeddings)"), style="bold")]
+    if not inline:
+        parts += [Text(f"{i + 1:>{len(str(n))}}  ").append(Text(_cut(sentence, width - 6)))
+                  for i, sentence in enumerate(run.sentences)]
+    return Group(*parts, table)
 
 
 def unknown_note(run: EncoderRun) -> Para | None:
@@ -83,7 +90,7 @@ def unknown_note(run: EncoderRun) -> Para | None:
 def head_map(run: EncoderRun, plain: bool, sentence: int = 0):
     """One head's weights on one sentence, with the tokens as labels."""
     layer, head = built_in.SHOWN_LAYER, built_in.SHOWN_HEAD
-    tokens = run.tokens[sentence]
+    tokens = run.tokens[sentence][:MAX_TOKENS]  # a longer sentence: its first tokens
     n = len(tokens)
     weights = run.attentions[layer, sentence, head, :n, :n]  # [n, n], padding left out
     labels = [f"{tok} {i}" for i, tok in enumerate(tokens)]
@@ -116,10 +123,10 @@ def _small(x: float) -> str:
     return "0" if x == 0 else f"{x:.1e}"
 
 
-def encoder_screen(run: EncoderRun, plain: bool) -> Group:
+def encoder_screen(run: EncoderRun, plain: bool, width: int = 80) -> Group:
     parts = [Para(Text(t("all-MiniLM-L6-v2, a pretrained sentence encoder (6 layers × 12 "
                          "heads)"), style="bold")),
-             Para(whose(run.choice)), Text(""), similarity_table(run, plain)]
+             Para(whose(run.choice)), Text(""), similarity_table(run, plain, width)]
     note = unknown_note(run)
     if note is not None:
         parts.append(note)
