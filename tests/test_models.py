@@ -269,3 +269,25 @@ def test_check_and_watch_never_import_the_models_or_their_packages(tmp_path):
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert done.returncode == 0, done.stderr
     assert "LOADED []" in done.stdout
+
+
+# -------------------------------------------------------------------- notebook
+def test_the_notebook_returns_the_json_dict_and_draws_when_it_can(tmp_path, monkeypatch,
+                                                                   capsys):
+    from checker import model
+    from checker.models import notebook
+
+    monkeypatch.chdir(tmp_path)
+    document = model("encoder", sentences="A dog runs.", reference=True, lang="en")
+    assert document["sentences"] == ["A dog runs."] and len(document["embeddings"]) == 1
+    assert "How alike the sentences are" in capsys.readouterr().out
+    shown = notebook.figure(run.EncoderRun(run.choose(None, "encoder", reference=True),
+                                           ["a", "b"], [["a"], ["b"]], torch.eye(2),
+                                           torch.zeros(1, 2, 1, 1, 1)))
+    if importlib.util.find_spec("matplotlib") is not None:
+        assert shown is not None and len(shown.axes) >= 1
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if it were not installed
+    assert notebook.figure(None) is None
+    with pytest.raises(ValueError) as refused:  # no exercises folder here
+        model("gpt", lang="en")
+    assert 'exercises="path"' in str(refused.value)
