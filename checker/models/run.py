@@ -1,0 +1,281 @@
+"""Running a model on the learner's attention: which exercise it needs, whether that
+exercise passes, and the workers that run the model next to the learner's code.
+
+The learner's code and the model always run together in a worker (the command's own
+process never runs learner code); the reference run is the same program in a worker
+loaded with the reference solution's text. Every refusal is a ``ModelRefused`` with a
+one-line message and the exit status the command returns.
+
+    choose(exercises_dir, which, no_mask, reference) -> Choice
+    encoder(choice, exercises_dir, sentences, batch) -> EncoderRun
+    gpt(choice, exercises_dir, text, steps, seed, prompt, progress) -> GPTRun
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from checker import manifest, stubs
+from checker.i18n import get_lang, t
+from checker.usage import EXIT_INTERNAL, EXIT_NOT_PASSED
+from checker.engine import sandbox
+from checker.engine.submission import Source, from_folder
+from checker.engine.supervisor import ExerciseWorker, LearnerProblem
+from checker.judge.results import Status
+from checker.learner.commands import CheckerBroken, run_check, start_engine
+
+PROGRAMS = "checker.models.programs"
+# the address space a model worker may add once its model is loaded (the encoder's
+# weights, 91 MB, are read before the limit is set): activations, the optimiser, and room
+LIMITS = sandbox.Limits(memory_mb=1024, cpu_seconds=600)
+LOAD_TIMEOUT = 60.0      # seconds to load the learner's file and prepare the model
+CALL_TIMEOUT = 120.0     # seconds for one request (an encoder pass, a chunk of training)
+CHUNK = 20               # training steps per request: the progress bar moves this often
+TOLERANCE = 1e-4         # largest |difference| of an embedding component that still matches
+
+# what each model calls, by exercise: (exercise id, function, route or variant)
+ENCODER_CHOICES = (("11", "multi_head_attention", "mha"),
+                   ("08", "scaled_dot_product_attention", "sdpa"))
+GPT_CHOICES = {False: ("10", "causal_self_attention", "causal"),
+               True: ("09", "self_attention", "no_mask")}
+
+
+class ModelRefused(Exception):
+    """The model cannot run; the message is one line, ``code`` the exit status."""
+
+    def __init__(self, message: str, code: int = EXIT_NOT_PASSED, frames: list | None = None):
+        super().__init__(message)
+        self.code = code
+        self.frames = frames or []
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The learner's function a model calls: from which exercise, and how."""
+
+    exercise: manifest.Exercise
+    function: str
+    mode: str                 # encoder: route "sdpa" / "mha"; gpt: "causal" / "no_mask"
+    reference: bool = False   # run the reference solution's function instead
+
+
+def command_line(which: str, no_mask: bool = False) -> str:
+    """The command that runs the same model with the reference attention."""
+    return "attn-kit model " + which + (" --no-mask" if no_mask else "") + " --reference"
+
+
+def choose(exercises_dir: Path | None, which: str, no_mask: bool = False,
+           reference: bool = False) -> Choice:
+    """The exercise and function the model will call. Unless ``reference``, the exercise
+    must pass its hidden cases (checked now, quietly); the encoder takes exercise 11
+    when it passes, else 08."""
+    by_id = manifest.by_id()
+    options = ENCODER_CHOICES if which == "encoder" else (GPT_CHOICES[bool(no_mask)],)
+    if reference:
+        exercise_id, function, mode = options[-1]
+        return Choice(by_id[exercise_id], function, mode, reference=True)
+    chosen = [by_id[o[0]] for o in options]
+    try:
+        run, _ = run_check(exercises_dir, chosen)
+    except CheckerBroken as exc:
+        raise ModelRefused(t("the checker could not run: {error}", error=exc),
+                           EXIT_INTERNAL) from None
+    results = {e.id: e for e in run.exercises}
+    for exercise_id, function, mode in options:
+        if results[exercise_id].status == Status.PASSED:
+            return Choice(by_id[exercise_id], function, mode)
+    needed = results[options[-1][0]]
+    exercise = by_id[needed.id]
+    title = exercise.text("title", get_lang())
+    if needed.status == Status.NOT_STARTED:
+        raise ModelRefused(t("exercise {id} ({title}) is not started yet, and the model needs "
+                             "your {function}; to see the model with the reference attention "
+                             "instead: {command}", id=exercise.id, title=title,
+                             function=options[-1][1], command=command_line(which, no_mask)))
+    raise ModelRefused(t("exercise {id} ({title}) does not pass yet ({passed}/{total} cases): "
+                         "finish it first (`attn-kit check {id}`), or see the model with the "
+                         "reference attention: {command}", id=exercise.id, title=title,
+                         passed=needed.passed, total=needed.total,
+                         command=command_line(which, no_mask)))
+
+
+def source(choice: Choice, exercises_dir: Path | None) -> Source:
+    """The text the worker loads: the learner's exercise file, or the reference solution."""
+    exercise = choice.exercise
+    if choice.reference:
+        try:
+            text = stubs.solution_text(exercise)
+        except (stubs.SourceError, OSError):
+            raise ModelRefused(t("the reference solutions are not installed with this kit"),
+                               EXIT_INTERNAL) from None
+        return Source(exercise.file, "solutions/" + exercise.file, text)
+    return from_folder(exercises_dir, allow_links=True).source(exercise)
+
+
+class ModelWorker:
+    """A worker loaded with one exercise's text and prepared with one model program."""
+
+    def __init__(self, choice: Choice, exercises_dir: Path | None, program: dict):
+        params = {**program, "function": choice.function}
+        self.choice = choice
+        start_engine()
+        self.worker = ExerciseWorker(choice.exercise.id, source(choice, exercises_dir), [],
+                                     LOAD_TIMEOUT, LIMITS,
+                                     program={"module": PROGRAMS, "params": params})
+        self.worker.launch()   # forks and loads now; the first request waits for it
+
+    def ask(self, request: dict, timeout: float = CALL_TIMEOUT):
+        try:
+            return self.worker.run_program(request, timeout=timeout)
+        except LearnerProblem as problem:
+            raise ModelRefused(problem_line(self.choice, problem), EXIT_NOT_PASSED,
+                               problem.frames) from None
+
+    def close(self) -> None:
+        self.worker.stop()
+
+
+def problem_line(choice: Choice, problem: LearnerProblem) -> str:
+    """What went wrong, in one line, naming whose function it was."""
+    if choice.reference:
+        return t("the model failed with the reference attention: {summary}",
+                 summary=problem.summary)
+    return t("your {function} (exercise {id}) failed inside the model: {summary}",
+             function=choice.function, id=choice.exercise.id, summary=problem.summary)
+
+
+# ---------------------------------------------------------------------- encoder
+@dataclass
+class EncoderRun:
+    choice: Choice
+    sentences: list
+    tokens: list                  # B lists of token strings (no padding)
+    embeddings: object            # [B, d] tensor, unit length
+    attentions: object            # [L, B, h, n, n] tensor
+    reference_embeddings: object = None
+    reference_attentions: object = None
+    seconds: float = 0.0
+
+    @property
+    def similarities(self):
+        return self.embeddings @ self.embeddings.T  # [B, B] cosines (unit vectors)
+
+    @property
+    def max_difference(self) -> float | None:
+        if self.reference_embeddings is None:
+            return None
+        return float((self.embeddings - self.reference_embeddings).abs().max())
+
+    @property
+    def max_weight_difference(self) -> float | None:
+        if self.reference_attentions is None:
+            return None
+        return float((self.attentions - self.reference_attentions).abs().max())
+
+    @property
+    def matches_reference(self) -> bool | None:
+        difference = self.max_difference
+        return None if difference is None else bool(difference <= TOLERANCE)
+
+
+    def document(self) -> dict:
+        """What ``--json`` writes (and the notebook returns): plain data."""
+        return {"sentences": list(self.sentences),
+                "embeddings": self.embeddings.tolist(),
+                "similarities": self.similarities.tolist(),
+                "matches_reference": self.matches_reference,
+                "max_difference": self.max_difference,
+                "max_weight_difference": self.max_weight_difference,
+                "tolerance": TOLERANCE,
+                "attention": "reference" if self.choice.reference else "yours",
+                "exercise": self.choice.exercise.id,
+                "function": self.choice.function,
+                "tokens": self.tokens,
+                "seconds": round(self.seconds, 3)}
+
+
+def encoder(choice: Choice, exercises_dir: Path | None, sentences: list,
+            batch: dict) -> EncoderRun:
+    """Run the encoder on a tokenized batch with the chosen attention and, unless that is
+    the reference already, with the reference attention too (two workers at once)."""
+    program = {"name": "encoder", "route": choice.mode}
+    start = time.perf_counter()
+    workers = [ModelWorker(choice, exercises_dir, program)]
+    try:
+        if not choice.reference:
+            workers.append(ModelWorker(Choice(choice.exercise, choice.function, choice.mode,
+                                              reference=True), None, program))
+        request = {"input_ids": batch["input_ids"].tolist(),
+                   "attention_mask": batch["attention_mask"].tolist()}
+        answers = [w.ask(request) for w in workers]
+    finally:
+        for w in workers:
+            w.close()
+    mine = answers[0]
+    ref = answers[1] if len(answers) > 1 else {}
+    return EncoderRun(choice, list(sentences), batch["tokens"], mine["embeddings"], mine["attentions"],
+                      ref.get("embeddings"), ref.get("attentions"), time.perf_counter() - start)
+
+
+# -------------------------------------------------------------------------- gpt
+@dataclass
+class GPTRun:
+    choice: Choice
+    steps: int
+    seed: int
+    prompt: str
+    losses: list = field(default_factory=list)
+    generated: str = ""
+    past_only_loss: float = 0.0
+    uniform_loss: float = 0.0
+    seconds: float = 0.0          # the training loop, in the worker
+
+    def mean_loss(self, first: bool) -> float:
+        """The mean training loss of the first (or last) tenth of the steps."""
+        k = max(1, len(self.losses) // 10)
+        part = self.losses[:k] if first else self.losses[-k:]
+        return sum(part) / len(part)
+
+
+    def document(self) -> dict:
+        """What ``--json`` writes (and the notebook returns): plain data."""
+        return {"variant": self.choice.mode,
+                "attention": "reference" if self.choice.reference else "yours",
+                "exercise": self.choice.exercise.id,
+                "function": self.choice.function,
+                "steps": self.steps, "seed": self.seed,
+                "loss_curve": list(self.losses),
+                "loss_first_tenth": self.mean_loss(first=True) if self.losses else None,
+                "loss_last_tenth": self.mean_loss(first=False) if self.losses else None,
+                "past_only_loss": self.past_only_loss,
+                "uniform_loss": self.uniform_loss,
+                "prompt": self.prompt,
+                "generated_text": self.generated,
+                "seconds": round(self.seconds, 3)}
+
+
+def gpt(choice: Choice, exercises_dir: Path | None, text: str, steps: int, seed: int,
+        prompt: str, progress=None, chars: int = 240) -> GPTRun:
+    """Train the tiny GPT in the worker, a chunk of steps per request (``progress(done,
+    total, loss)`` after each), then generate ``chars`` characters after ``prompt``."""
+    result = GPTRun(choice, steps, seed, prompt)
+    worker = ModelWorker(choice, exercises_dir, {"name": "gpt", "variant": choice.mode})
+    try:
+        worker.ask({"action": "start", "text": text, "steps": steps, "seed": seed},
+                   timeout=LOAD_TIMEOUT)
+        while len(result.losses) < steps:
+            answer = worker.ask({"action": "train", "n": CHUNK})
+            result.losses.extend(answer["losses"])
+            if not answer["losses"]:
+                break
+            if progress is not None:
+                progress(len(result.losses), steps, result.losses[-1])
+        end = worker.ask({"action": "finish", "prompt": prompt, "chars": chars, "seed": seed})
+    finally:
+        worker.close()
+    result.generated = end["generated"]
+    result.past_only_loss = float(end["past_only_loss"])
+    result.uniform_loss = float(end["uniform_loss"])
+    result.seconds = float(end["seconds"])
+    return result
