@@ -149,6 +149,14 @@ def test_the_command_refuses_an_exercise_that_does_not_pass(tmp_path, capsys):
     assert "练习 09" in err and "attn-kit model gpt --no-mask --reference" in err
 
 
+def test_json_may_not_land_in_the_exercises(tmp_path, capsys):
+    folder = workspace(tmp_path)
+    for target in (os.path.join(folder, "report.json"), os.path.join(folder, "ex08_attention.py")):
+        assert main(["model", "encoder", "--exercises", folder, "--json", target]) == 2
+        assert "Traceback" not in capsys.readouterr().err
+        assert not os.path.exists(target) or target.endswith(".py")
+
+
 def test_the_encoder_uses_11_when_it_passes_and_speaks_chinese(tmp_path, capsys):
     folder = workspace(tmp_path, ex08_attention=SOLUTIONS / "ex08_attention.py",
                        ex11_multi_head=SOLUTIONS / "ex11_multi_head.py")

@@ -92,7 +92,11 @@ def say_refused(exc: run.ModelRefused) -> None:
 
 def cmd_model(args) -> int:
     check_options(args.which, args.sentence, args.no_mask, args.steps)
-    json_path = output_file(args.json)
+    try:  # a report may not land in (or over) the learner's exercises
+        keep_off = [find_exercises(args.exercises)]
+    except Exception:  # no exercises folder (a --reference run): nothing to keep off
+        keep_off = []
+    json_path = output_file(args.json, keep_off=keep_off)
     console = make_console()
     try:
         if args.which == "encoder":
