@@ -12,6 +12,7 @@ from __future__ import annotations
 import atexit
 import json
 import os
+import select
 import signal
 import socket
 import sys
@@ -136,27 +137,19 @@ def _serve(sock: socket.socket) -> None:
 
     worker.fast_meta_kernels(torch)  # once here rather than in every worker
     worker.warm_up(torch)
-    worker.warm_up_meta(torch)
+    worker.warm_up_meta(torch, ops=False)  # the stand-in torch._dynamo; the ops come later
     for lang in i18n.LANGS:  # every worker inherits the catalogs, read once
         i18n.catalog(lang)
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # workers are reaped automatically
     sock.send(json.dumps({"own_uid": not why_not, "why_not": why_not,
                           "keep_reading": keep_reading}).encode())
-    # while the checker starts pytest: what each exercise's forbidden operations replace
-    from checker import manifest
-
-    for exercise in manifest.load():
-        try:
-            forbidden.plan(list(exercise.forbidden))
-        except Exception:
-            pass  # worked out again at the exercise's first worker
-    # Keep the collector off the objects every worker inherits: walking them would
-    # copy their pages into each forked worker (copy-on-write), a few ms each time.
-    import gc
-
-    gc.collect()
-    gc.freeze()
+    idle = _idle_tasks(torch)
     while True:
+        # what every worker would otherwise do itself, done here whenever no request
+        # waits (the first exercises' workers never wait for it; a worker forked before
+        # it is done does the part it needs, a little slower)
+        while idle and not select.select([sock], [], [], 0)[0]:
+            idle.pop(0)()
         try:
             data, fds, _, _ = socket.recv_fds(sock, 1 << 16, 1)
         except OSError:
@@ -181,6 +174,31 @@ def _serve(sock: socket.socket) -> None:
         for fd in fds:
             os.close(fd)
         sock.send(str(pid).encode())
+
+
+def _idle_tasks(torch) -> list:
+    """The fork server's work for when it waits: meta operations run once (0.25 s: sympy),
+    each exercise's forbidden-operation plan, and the collector kept off the objects
+    every worker inherits (walking them would copy their pages into each forked worker,
+    a few ms each time). ``gc.freeze`` alone: a ``gc.collect`` first would cost 0.1 s of
+    every check to reclaim a few kilobytes."""
+    from checker import manifest
+
+    def plan(names: list[str]):
+        def work():
+            try:
+                forbidden.plan(names)
+            except Exception:
+                pass  # worked out again at the exercise's first worker
+        return work
+
+    def freeze():
+        import gc
+
+        gc.freeze()
+
+    return [*(plan(list(e.forbidden)) for e in manifest.load() if e.forbidden),
+            lambda: worker.meta_operations(torch), freeze]
 
 
 _server: ForkServer | None = None

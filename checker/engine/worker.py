@@ -369,7 +369,7 @@ def warm_up(torch) -> None:
         pass
 
 
-def warm_up_meta(torch) -> None:
+def warm_up_meta(torch, ops: bool = True) -> None:
     """Make elementwise operations on the meta device work, and fast, in every worker.
 
     Cases run a learner's whole function on meta tensors (is the mask made on the
@@ -398,6 +398,14 @@ def warm_up_meta(torch) -> None:
         stand_in.disable = disable
         stand_in.graph_break = graph_break
         sys.modules["torch._dynamo"] = stand_in
+    if ops:
+        meta_operations(torch)
+
+
+def meta_operations(torch) -> None:
+    """Run each kind of meta operation once (the sympy import and the Python references'
+    first use): the part of ``warm_up_meta`` that costs time, which the fork server does
+    when it has nothing else to do."""
     try:
         x = torch.empty(2, 3, device="meta")
         y = (x / 2.0 + 1.0).exp() * x - x
