@@ -110,13 +110,15 @@ def grade_naive(classdir: Path, out: Path, jobs: int, timeout: float) -> tuple[f
 
 def _score(document: dict) -> float:
     """The total from the tests' metadata, rounded per exercise as the grader rounds."""
-    from checker.judge.results import CaseResult, ExerciseResult
+    from checker.judge.results import CaseResult, ExerciseResult, Status
 
-    exercises = {e.id: ExerciseResult(e.id, "", "", "", e.file, e.points) for e in manifest.load()}
+    exercises = {e.id: ExerciseResult(e.id, e.seed_section, e.file, e.points)
+                 for e in manifest.lesson()}  # what a default grade counts
     for test in document["tests"]:
         meta = test.get("metadata") or {}
-        exercises[meta["exercise"]].cases.append(
-            CaseResult(meta["exercise"], meta["case"], test["nodeid"], meta["status"]))
+        if meta.get("exercise") in exercises:
+            exercises[meta["exercise"]].cases.append(CaseResult(
+                meta["exercise"], meta["case"], test["nodeid"], Status(meta["status"])))
     return round(sum(e.score() for e in exercises.values()), 2)
 
 
