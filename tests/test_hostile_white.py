@@ -77,6 +77,7 @@ def graded(request, tmp_path_factory):
         copy_exercises(SOLUTIONS, classdir / name)
     copy_exercises(EXERCISES, classdir / "clean_stubs")
     copy_exercises(EXERCISES, classdir / "clean a")  # cleaned to clean_a: must not take it
+    os.mkfifo(classdir / "fifo.zip")  # a read would wait for a writer forever
     partial = copy_exercises(SOLUTIONS, classdir / "clean_partial")
     shutil.copy(IMPLEMENTATIONS / "wrong" / "ex05_softmax" / "no_max_shift.py",
                 partial / "ex05_softmax.py")
@@ -104,7 +105,8 @@ def graded(request, tmp_path_factory):
 def test_the_class_is_graded_and_clean_students_are_exact(graded):
     done, rows = graded["done"], graded["rows"]
     assert done.returncode == 0, done.stderr[-2000:]
-    assert len(rows) == 7 + len(ATTACKS)
+    assert len(rows) == 8 + len(ATTACKS)
+    assert rows["fifo"]["status"] == "error" and rows["fifo"]["total"] == "0"
     for name in ("clean_a", "clean_b"):
         assert rows[name]["total"] == "100" and rows[name]["status"] == "ok", rows[name]
         assert all(rows[name][f"ex{e}"] == "10" for e in FILES.values())

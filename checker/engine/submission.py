@@ -207,6 +207,8 @@ def load(path: str | os.PathLike, name: str | None = None) -> Submission:
                                 path=path))
     if path.is_dir():
         return from_folder(path, name)
+    if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO or a device would block the read
+        raise SubmissionError(t("{name} is neither a folder nor a zip file", name=path.name))
     if zipfile.is_zipfile(path):
         return from_zip(path, name)
     raise SubmissionError(t("{name} is neither a folder nor a zip file", name=path.name))
