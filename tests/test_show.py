@@ -125,7 +125,9 @@ def test_the_notebook_function_returns_a_figure(solved_dir):
 
     figure = show("07", exercises=str(solved_dir), lang="en")
     assert isinstance(figure, Figure) and len(figure.axes) >= 8
-    assert isinstance(show("04", exercises=str(solved_dir), lang="zh"), Figure)
+    for lang in ("en", "zh"):
+        for eid in SHOWN:
+            assert isinstance(show(eid, exercises=str(solved_dir), lang=lang), Figure), eid
     with pytest.raises(ValueError, match="no pictures"):
         show("02", lang="en")
 
@@ -175,12 +177,35 @@ def test_show_in_a_real_jupyter_notebook_draws_an_image(solved_dir):
     nbformat = pytest.importorskip("nbformat")
     nbclient = pytest.importorskip("nbclient")
     notebook = nbformat.v4.new_notebook()
-    notebook.cells = [nbformat.v4.new_code_cell(
-        f'from checker import show\nshow("05", exercises={str(solved_dir)!r}, lang="en")')]
+    notebook.cells = [nbformat.v4.new_code_cell("from checker import show")] + [
+        nbformat.v4.new_code_cell(f'show("{eid}", exercises={str(solved_dir)!r}, '
+                                  f'lang="{"zh" if i % 2 else "en"}")')
+        for i, eid in enumerate(SHOWN)]
     client = nbclient.NotebookClient(notebook, timeout=120, kernel_name="python3",
                                      resources={"metadata": {"path": str(solved_dir)}})
     client.execute()
-    outputs = notebook.cells[0].outputs
-    assert not [o for o in outputs if o.output_type == "error"], outputs
-    images = [o for o in outputs if "image/png" in o.get("data", {})]
-    assert len(images) == 1, outputs  # shown once: not again as the cell's value
+    for cell in notebook.cells[1:]:  # every exercise, in both languages
+        outputs = cell.outputs
+        assert not [o for o in outputs if o.output_type == "error"], outputs
+        images = [o for o in outputs if "image/png" in o.get("data", {})]
+        assert len(images) == 1, outputs  # shown once: not again as the cell's value
+
+
+def test_chinese_in_a_figure_gets_a_chinese_font_or_a_note(solved_dir, monkeypatch, capsys):
+    from matplotlib.text import Text
+
+    from checker import fonts, show
+
+    try:
+        monkeypatch.setattr(fonts, "chinese_font", lambda: "Some CJK Font")
+        figure = show("05", exercises=str(solved_dir), lang="zh")
+        chinese = [text for text in figure.findobj(Text) if fonts.has_chinese(text.get_text())]
+        assert chinese and all(text.get_fontfamily()[0] == "Some CJK Font" for text in chinese)
+        assert "fonts-noto-cjk" not in capsys.readouterr().out
+        monkeypatch.setattr(fonts, "chinese_font", lambda: None)  # a machine without one
+        show("05", exercises=str(solved_dir), lang="zh")
+        assert "apt install fonts-noto-cjk" in capsys.readouterr().out
+        show("05", exercises=str(solved_dir), lang="en")  # English needs no such font
+        assert "fonts-noto-cjk" not in capsys.readouterr().out
+    finally:
+        i18n.set_lang("en")

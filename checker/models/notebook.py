@@ -7,7 +7,7 @@ raises ``ValueError`` with the same one-line message the command prints.
 """
 from __future__ import annotations
 
-from checker import i18n
+from checker import fonts, i18n
 from checker.console import make_console
 from checker.i18n import t
 from checker.usage import UsageError
@@ -75,6 +75,10 @@ def figure(result):
         ax.set_xlabel(t("step"))
         ax.set_ylabel(t("loss"))
         ax.legend()
+    if not fonts.chinese_ready(fig):
+        make_console().print(t("The figure's Chinese needs a font with Chinese characters, "
+                               "and matplotlib finds none: install one (Debian or Ubuntu: "
+                               "apt install fonts-noto-cjk)"), style="dim")
     fig.tight_layout()
     plt.close(fig)  # shown once, by show_figure, not again by the notebook's backend
     return fig

@@ -8,7 +8,7 @@ and returned. matplotlib is imported here only (``attention-kit[plot]``).
 """
 from __future__ import annotations
 
-from checker import defaults, i18n
+from checker import defaults, fonts, i18n
 from checker.i18n import t
 from checker.learner.workspace import WorkspaceError
 from checker.pictures import session
@@ -37,6 +37,11 @@ def show(exercise: str, *, sentence: str | None = None, reference: bool = False,
     except (UsageError, WorkspaceError) as exc:
         raise ValueError(str(exc)) from None
     figure = sweep_figure(showing) if showing.sweep is not None else figure_of(showing)
+    if not fonts.chinese_ready(figure):
+        print(t("The figure's Chinese needs a font with Chinese characters, and matplotlib "
+                "finds none: install one (Debian or Ubuntu: apt install fonts-noto-cjk), or "
+                "see the same pictures in a terminal: attn-kit show {id} --lang zh",
+                id=showing.exercise.id))
     _say(showing)
     _display(figure)
     return figure
