@@ -91,6 +91,32 @@ def test_the_learners_attention_is_compared_with_the_reference(tmp_path):
     assert other.document()["matches_reference"] is False
 
 
+def test_the_learners_code_is_sandboxed_while_the_model_runs(tmp_path):
+    """The model is prepared before the sandbox closes, but the learner's code runs under
+    it: an 08 that reads the solutions or the kit's model code when it can, and answers
+    wrongly then, still gives the reference's embeddings. (The same probe on a file a
+    worker may read, such as /usr/lib/os-release, does answer wrongly.)"""
+    probe = ("\n_real = scaled_dot_product_attention\n"
+             "def scaled_dot_product_attention(Q, K, V, mask=None):\n"
+             "    for path in ({solutions!r}, {kit!r}):\n"
+             "        try:\n"
+             "            open(path).read()\n"
+             "            return _real(Q, K, V, None)  # a read went through: answer wrongly\n"
+             "        except Exception:\n"
+             "            pass\n"
+             "    return _real(Q, K, V, mask)\n").format(
+        solutions=str(SOLUTIONS / "ex08_attention.py"),
+        kit=str(ROOT / "checker" / "models" / "encoder.py"))
+    folder = workspace(tmp_path)
+    path = os.path.join(folder, "ex08_attention.py")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write((SOLUTIONS / "ex08_attention.py").read_text(encoding="utf-8") + probe)
+    batch = weights.tokenize(SENTENCES[:3])  # padding: a mask that matters
+    choice = run.Choice(BY_ID["08"], "scaled_dot_product_attention", "sdpa")
+    result = run.encoder(choice, folder, SENTENCES[:3], batch)
+    assert result.matches_reference is True, result.max_difference
+
+
 def test_the_models_never_run_in_the_commands_process(tmp_path, monkeypatch):
     from checker.models import encoder, gpt
 
