@@ -42,7 +42,7 @@ def _imported(tree) -> list[tuple[str, list[str], int]]:
     return found
 
 
-def test_imports_are_absolute_and_run_one_way_between_the_four_parts():
+def test_imports_are_absolute_and_run_one_way_between_the_parts():
     wrong = []
     for path, rel, tree in _modules():
         part = _part(rel)
