@@ -137,7 +137,7 @@ def _serve(sock: socket.socket) -> None:
 
     worker.fast_meta_kernels(torch)  # once here rather than in every worker
     worker.warm_up(torch)
-    worker.warm_up_meta(torch, ops=False)  # the stand-in torch._dynamo; the ops come later
+    worker.warm_up_meta(torch)  # the stand-in torch._dynamo; the meta operations come later
     for lang in i18n.LANGS:  # every worker inherits the catalogs, read once
         i18n.catalog(lang)
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # workers are reaped automatically

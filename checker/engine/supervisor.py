@@ -143,7 +143,7 @@ class ExerciseWorker:
             self.strikes += 1
             raise LearnerProblem(
                 Problem.TIMEOUT, t("no answer within {seconds} s (an endless loop?)",
-                                   seconds=f"{self.timeout:g}")) from None
+                                   seconds=f"{timeout:g}")) from None
         except (EOFError, OSError):
             self.stop()
             self.strikes += 1
@@ -178,24 +178,14 @@ class ExerciseWorker:
             raise LearnerProblem(self.last_strike,
                                  t("not run: this exercise already failed {n} times with "
                                    "'{summary}'", n=self.strikes, summary=self.last_summary))
-        if not self.ready and self.load_problem is None:
-            self._start()
-        if self.load_problem is not None:
-            raise self.load_problem
         request = {"func": func, "args": list(args), "kwargs": dict(kwargs or {}),
                    "grad": grad, "return_args": return_args}
         try:
-            codec.send(self.sock, codec.encode(request))
-            message = self._receive(self.timeout)
+            message = self._exchange(request, self.timeout)
         except LearnerProblem as problem:
-            self.last_strike, self.last_summary = problem.kind, problem.summary
+            if problem is not self.load_problem:
+                self.last_strike, self.last_summary = problem.kind, problem.summary
             raise
-        except OSError:
-            self.stop()
-            self.strikes += 1
-            self.last_strike, self.last_summary = Problem.CRASH, t("the worker process ended "
-                                                                   "abruptly")
-            raise LearnerProblem(Problem.CRASH, self.last_summary) from None
         if message.get("ok"):
             return Returned(message.get("result"), message.get("grads"), message.get("args_after"))
         error = _error(message)
@@ -217,23 +207,26 @@ class ExerciseWorker:
                                 error_type=problem.error_type, message=shown)
         raise problem
 
-
-    def run_program(self, params: dict | None = None, timeout: float | None = None) -> object:
-        """Run the kit program this worker was made with (``program``) on the learner's
-        functions; its plain-data result, or a LearnerProblem as for ``call``."""
+    def _exchange(self, request: dict, timeout: float) -> dict:
+        """Send one request to the loaded worker and return its answer; a LearnerProblem
+        when the file did not load, or the worker timed out, crashed or sent nonsense."""
         if not self.ready and self.load_problem is None:
             self._start()
         if self.load_problem is not None:
             raise self.load_problem
-        saved, self.timeout = self.timeout, timeout or self.timeout
         try:
-            codec.send(self.sock, codec.encode({"program": True, "params": params or {}}))
-            message = self._receive(self.timeout)
+            codec.send(self.sock, codec.encode(request))
         except OSError:
             self.stop()
+            self.strikes += 1
             raise LearnerProblem(Problem.CRASH, t("the worker process ended abruptly")) from None
-        finally:
-            self.timeout = saved
+        return self._receive(timeout)
+
+    def run_program(self, params: dict | None = None, timeout: float | None = None) -> object:
+        """Run the kit program this worker was made with (``program``) on the learner's
+        functions; its plain-data result, or a LearnerProblem as for ``call``."""
+        message = self._exchange({"program": True, "params": params or {}},
+                                 timeout or self.timeout)
         if message.get("ok"):
             return message.get("result")
         error = _error(message)

@@ -369,19 +369,19 @@ def warm_up(torch) -> None:
         pass
 
 
-def warm_up_meta(torch, ops: bool = True) -> None:
-    """Make elementwise operations on the meta device work, and fast, in every worker.
+def warm_up_meta(torch) -> None:
+    """Make operations on the meta device work in every worker.
 
     Cases run a learner's whole function on meta tensors (is the mask made on the
-    input's device?). On the meta device, torch runs elementwise operations through
-    Python references that (1) import sympy on first use (0.3 s), done here once, and
-    (2) wrap themselves in ``torch._dynamo.disable``, which imports all of torch._dynamo
-    (0.6 s, and it wants a temporary folder, which a worker may not create). Workers
-    never compile anything, so they get a stand-in ``torch._dynamo`` whose ``disable``
-    leaves a function as it is and whose ``graph_break`` (torch.optim's optimisers call
-    it in every step; the kit's tiny GPT trains in a worker) does nothing; anything else
-    of it raises. A process that has already
-    imported the real one keeps it.
+    input's device?). On the meta device, torch runs operations through Python
+    references that (1) import sympy on first use (0.3 s: ``meta_operations`` does that
+    once in the fork server) and (2) wrap themselves in ``torch._dynamo.disable``, which
+    imports all of torch._dynamo (0.6 s, and it wants a temporary folder, which a worker
+    may not create). Workers never compile anything, so they get a stand-in
+    ``torch._dynamo`` whose ``disable`` leaves a function as it is and whose
+    ``graph_break`` (torch.optim's optimisers call it in every step; the kit's tiny GPT
+    trains in a worker) does nothing; anything else of it raises. A process that has
+    already imported the real one keeps it.
     """
     import types
 
@@ -398,14 +398,12 @@ def warm_up_meta(torch, ops: bool = True) -> None:
         stand_in.disable = disable
         stand_in.graph_break = graph_break
         sys.modules["torch._dynamo"] = stand_in
-    if ops:
-        meta_operations(torch)
 
 
 def meta_operations(torch) -> None:
     """Run each kind of meta operation once (the sympy import and the Python references'
-    first use): the part of ``warm_up_meta`` that costs time, which the fork server does
-    when it has nothing else to do."""
+    first use), so that no worker pays for it: the fork server does it when it has
+    nothing else to do."""
     try:
         x = torch.empty(2, 3, device="meta")
         y = (x / 2.0 + 1.0).exp() * x - x

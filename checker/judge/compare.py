@@ -267,15 +267,23 @@ def _num(x: torch.Tensor) -> str:
 MATCHES = N_("your result matches {description}")
 
 
+def same(got, expected: torch.Tensor) -> bool:
+    """True when ``got`` is a tensor of ``expected``'s shape with the same values, within
+    the tolerances of ``expected``'s dtype (NaN where NaN is): how a result is matched
+    with a classic mistake's."""
+    if not isinstance(got, torch.Tensor) or list(got.shape) != list(expected.shape):
+        return False
+    rtol, atol = tolerances(expected.dtype)
+    return bool(torch.allclose(got.detach().to(torch.float64),
+                               expected.detach().to(torch.float64),
+                               rtol=rtol, atol=atol, equal_nan=True))
+
+
 def _suspect(got: torch.Tensor, suspects: dict | None) -> Cause | str:
     """The first suspect (a classic mistake) whose result ``got`` equals, said as
     "your result matches <the mistake>", with the mistake's own id."""
     for mistake, wrong in (suspects or {}).items():
-        if wrong is None or list(wrong.shape) != list(got.shape):
-            continue
-        rtol, atol = tolerances(wrong.dtype)
-        g, w = got.detach().to(torch.float64), wrong.detach().to(torch.float64)
-        if torch.allclose(g, w, rtol=rtol, atol=atol, equal_nan=True):
+        if wrong is not None and same(got, wrong):
             return Cause(mistake.id, MATCHES, values=(("description", mistake.render()),))
     return ""
 

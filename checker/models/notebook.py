@@ -7,7 +7,7 @@ raises ``ValueError`` with the same one-line message the command prints.
 """
 from __future__ import annotations
 
-from checker import fonts, i18n
+from checker import figures, fonts, i18n
 from checker.console import make_console
 from checker.i18n import t
 from checker.usage import UsageError
@@ -45,17 +45,14 @@ def model(which: str, *, sentences=None, reference: bool = False, no_mask: bool 
 def figure(result):
     """The run's picture with matplotlib, or None when matplotlib is not installed."""
     try:
-        import matplotlib
-
-        if not make_console().is_jupyter:
-            matplotlib.use("Agg")  # no window outside a notebook
-        import matplotlib.pyplot as plt
+        import matplotlib.figure  # noqa: F401
     except ImportError:
         return None
     if isinstance(result, run.EncoderRun):
         sims = result.similarities.numpy()
         n = len(sims)
-        fig, ax = plt.subplots(figsize=(1.0 + 0.6 * n, 0.8 + 0.6 * n))
+        fig = figures.new(figsize=(1.0 + 0.6 * n, 0.8 + 0.6 * n))
+        ax = fig.subplots()
         ax.imshow(sims, vmin=0.0, vmax=1.0, cmap="Blues")
         for i in range(n):
             for j in range(n):
@@ -66,7 +63,8 @@ def figure(result):
         ax.set_yticks(range(n), numbers)
         ax.set_title(t("Sentence similarity (cosine)"))
     else:
-        fig, ax = plt.subplots(figsize=(6, 3))
+        fig = figures.new(figsize=(6, 3))
+        ax = fig.subplots()
         ax.plot(range(1, len(result.losses) + 1), result.losses, linewidth=0.8,
                 label=t("training loss"))
         ax.axhline(result.past_only_loss, color="red", linestyle="--",
@@ -80,7 +78,6 @@ def figure(result):
                                "and matplotlib finds none: install one (Debian or Ubuntu: "
                                "apt install fonts-noto-cjk)"), style="dim")
     fig.tight_layout()
-    plt.close(fig)  # shown once, by show_figure, not again by the notebook's backend
     return fig
 
 
@@ -90,6 +87,4 @@ def show_figure(fig, console) -> None:
                         "\"attention-kit[plot]\")"), style="dim")
         return
     if console.is_jupyter:
-        from IPython.display import display
-
-        display(fig)
+        figures.show(fig)

@@ -16,14 +16,15 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from checker import manifest, stubs
+from checker import manifest
 from checker.i18n import get_lang, t
 from checker.usage import EXIT_INTERNAL, EXIT_NOT_PASSED
 from checker.engine import sandbox
 from checker.engine.submission import Source, from_folder
 from checker.engine.supervisor import ExerciseWorker, LearnerProblem
 from checker.judge.results import Status
-from checker.learner.commands import CheckerBroken, run_check, start_engine
+from checker.learner.commands import CheckerBroken, run_check, solution_source, start_engine
+from checker.learner.workspace import WorkspaceError
 
 PROGRAMS = "checker.models.programs"
 # the address space a model worker may add once its model is loaded (the encoder's
@@ -105,10 +106,9 @@ def source(choice: Choice, exercises_dir: Path | None) -> Source:
     exercise = choice.exercise
     if choice.reference:
         try:
-            text = stubs.solution_text(exercise)
-        except (stubs.SourceError, OSError):
-            raise ModelRefused(t("the reference solutions are not installed with this kit"),
-                               EXIT_INTERNAL) from None
+            text = solution_source(exercise)
+        except WorkspaceError as exc:  # the kit has no solutions
+            raise ModelRefused(str(exc), EXIT_INTERNAL) from None
         return Source(exercise.file, "solutions/" + exercise.file, text)
     return from_folder(exercises_dir, allow_links=True).source(exercise)
 
@@ -178,7 +178,6 @@ class EncoderRun:
         difference = self.max_difference
         return None if difference is None else bool(difference <= TOLERANCE)
 
-
     def document(self) -> dict:
         """What ``--json`` writes (and the notebook returns): plain data."""
         return {"sentences": list(self.sentences),
@@ -236,7 +235,6 @@ class GPTRun:
         k = max(1, len(self.losses) // 10)
         part = self.losses[:k] if first else self.losses[-k:]
         return sum(part) / len(part)
-
 
     def document(self) -> dict:
         """What ``--json`` writes (and the notebook returns): plain data."""

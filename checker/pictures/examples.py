@@ -24,7 +24,6 @@ exactly.
 """
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import dataclass, field
 
@@ -101,14 +100,12 @@ def small(lang: str = "en", seed: int = 0) -> Example:
                     "shown": list(range(H_SMALL))})
 
 
-@functools.lru_cache(maxsize=1)
-def _layer0() -> dict:
-    from checker.models import weights
+def _layer0():
+    """MiniLM's embeddings and first attention layer, as the kit's encoder holds them."""
+    from checker.models import encoder
 
-    state = weights.load_state_dict()
-    keep = [k for k in state if k.startswith("embeddings.")
-            or k.startswith("encoder.layer.0.attention.self.")]
-    return {k: state[k].float() for k in keep}
+    model = encoder.load_encoder()  # read once, cached
+    return model.embeddings, model.layers[0].attn
 
 
 def _embed(text: str) -> tuple[list[str], torch.Tensor]:
@@ -116,22 +113,17 @@ def _embed(text: str) -> tuple[list[str], torch.Tensor]:
     from checker.models import weights
 
     batch = weights.tokenize([text])
-    ids = batch["input_ids"][0]                                  # [n]
-    n = ids.shape[0]
-    p = _layer0()
-    e = (p["embeddings.word_embeddings.weight"][ids]              # [n, 384]
-         + p["embeddings.position_embeddings.weight"][:n]         # [n, 384]
-         + p["embeddings.token_type_embeddings.weight"][0])       # [384]
-    X = torch.nn.functional.layer_norm(e, (e.shape[-1],), p["embeddings.LayerNorm.weight"],
-                                       p["embeddings.LayerNorm.bias"], eps=1e-12)  # [n, 384]
+    embeddings, _ = _layer0()
+    with torch.no_grad():
+        X = embeddings(batch["input_ids"])[0]                     # [n, 384]
     return list(batch["tokens"][0]), X
 
 
 def _projection(role: str, rows: slice) -> torch.Tensor:
     """[Wᵀ ; b] for the output rows ``rows`` of layer 0's query, key or value: [385, k]."""
-    p = _layer0()
-    W = p[f"encoder.layer.0.attention.self.{role}.weight"][rows]   # [k, 384]
-    b = p[f"encoder.layer.0.attention.self.{role}.bias"][rows]     # [k]
+    _, attention = _layer0()
+    linear = {"query": attention.q, "key": attention.k, "value": attention.v}[role]
+    W, b = linear.weight[rows].detach(), linear.bias[rows].detach()  # [k, 384], [k]
     return torch.cat([W.T, b[None, :]], dim=0)                      # [385, k]
 
 

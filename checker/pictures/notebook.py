@@ -8,7 +8,7 @@ and returned. matplotlib is imported here only (``attention-kit[plot]``).
 """
 from __future__ import annotations
 
-from checker import defaults, fonts, i18n
+from checker import defaults, figures, fonts, i18n
 from checker.i18n import t
 from checker.learner.workspace import WorkspaceError
 from checker.pictures import session
@@ -43,7 +43,7 @@ def show(exercise: str, *, sentence: str | None = None, reference: bool = False,
                 "see the same pictures in a terminal: attn-kit show {id} --lang zh",
                 id=showing.exercise.id))
     _say(showing)
-    _display(figure)
+    figures.show(figure)
     return figure
 
 
@@ -65,57 +65,11 @@ def _say(showing: session.Showing) -> None:
         console.print(Text(note))
 
 
-def _figure_class():
-    from matplotlib.figure import Figure
-
-    class ShownFigure(Figure):
-        """A Figure that IPython shows once per cell: once by show(), not again as the
-        cell's value (a later cell that names it shows it again)."""
-
-        shown_in = None
-
-        def _ipython_display_(self):
-            count = _execution_count()
-            if count is not None and count == self.shown_in:
-                return
-            self.shown_in = count
-            _png(self)
-
-    return ShownFigure
-
-
-def _execution_count():
-    try:
-        from IPython import get_ipython
-    except ImportError:
-        return None
-    shell = get_ipython()
-    return getattr(shell, "execution_count", None) if shell is not None else None
-
-
-def _png(figure) -> None:
-    import io
-
-    from IPython.display import Image, display
-
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
-    display(Image(data=buffer.getvalue(), format="png"))
-
-
-def _display(figure) -> None:
-    """Show the figure now when running in IPython (a kernel or the shell)."""
-    if _execution_count() is None:
-        return
-    figure.shown_in = _execution_count()
-    _png(figure)
-
-
 def figure_of(showing: session.Showing):
     """One row per picture: yours (when there is one) and the reference's."""
     pictures = [(s.title, p) for s in showing.sections for p in s.pictures]
     rows = max(1, len(pictures))
-    figure = _figure_class()(figsize=(10, 4.2 * rows), layout="constrained")
+    figure = figures.new(figsize=(10, 4.2 * rows), layout="constrained")
     axes = figure.subplots(rows, 2, squeeze=False)
     figure.suptitle(t("Exercise {id} · {title}: your attention in pictures",
                       id=showing.exercise.id,
@@ -158,7 +112,7 @@ def _wrap(text: str, width: int) -> str:
 def sweep_figure(showing: session.Showing):
     """Exercise 04: the top weight and the gradient against d_k, three lines each."""
     found = showing.sweep
-    figure = _figure_class()(figsize=(10, 4), layout="constrained")
+    figure = figures.new(figsize=(10, 4), layout="constrained")
     top, grad = figure.subplots(1, 2)
     d_ks = [row.d_k for row in found.rows]
     series = [(t("no scaling"), [r.plain for r in found.rows]),

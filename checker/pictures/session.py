@@ -46,13 +46,11 @@ def chosen(raw: str) -> manifest.Exercise:
 
 def model_problem() -> str:
     """Why a real sentence cannot be shown ("" when it can)."""
-    try:
-        import safetensors  # noqa: F401
-        import tokenizers  # noqa: F401
+    from checker.models import weights
 
-        from checker.models import weights
-        weights.model_dir()
-    except (ImportError, RuntimeError):
+    try:
+        weights.require()
+    except weights.ModelMissing:
         return t("a real sentence needs the model extra: {command}", command=INSTALL_MODEL)
     return ""
 

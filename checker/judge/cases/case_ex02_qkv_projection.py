@@ -39,7 +39,7 @@ def _suspects(i: int, X, weights: tuple, expected: tuple, got: tuple = ()) -> di
                  FOLDED_SCALE: expected[0] / math.sqrt(weights[0].shape[-1])}
     else:
         other = 3 - i
-        both = len(got) == 3 and _same(got[other], expected[i])  # K and V both swapped
+        both = len(got) == 3 and compare.same(got[other], expected[i])  # K and V both swapped
         found = {COPY_PASTE(name=names[i], weight=w_names[i]): expected[0],
                  (K_V_SWAPPED if both else WRONG_WEIGHT(name=names[i], used=w_names[other],
                                                         weight=w_names[i])): expected[other]}
@@ -60,10 +60,6 @@ def _check(learner, X, W_Q, W_K, W_V):
         compare.close(got[i], expected[i], what=compare.code(name),
                       suspects=_suspects(i, X, weights, expected, got))
 
-
-def _same(a, b) -> bool:
-    return isinstance(a, torch.Tensor) and a.shape == b.shape and a.dtype == b.dtype and \
-        bool(torch.allclose(a.detach(), b, rtol=1e-4, atol=1e-5))
 
 
 @case("the lesson's example: 3 tokens of 4 dimensions, square 4 x 4 weights")

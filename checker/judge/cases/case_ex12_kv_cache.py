@@ -56,13 +56,6 @@ def _cache(gen, batch=(), t=T, dtype=torch.float32):
     return (randn(gen, *batch, t, D_K, dtype=dtype), randn(gen, *batch, t, D_V, dtype=dtype))
 
 
-def _same(a: torch.Tensor, b: torch.Tensor) -> bool:
-    if a.shape != b.shape:
-        return False
-    rtol, atol = compare.tolerances(b.dtype)
-    return torch.allclose(a.detach().double(), b.detach().double(), rtol=rtol, atol=atol)
-
-
 # ----------------------------------------------------------- one step, checked
 def _step_suspects(x_t, W, cache) -> dict:
     """Each classic mistake of a step with the output it gives."""
@@ -88,14 +81,14 @@ def _check_cache(got_cache, x_t, W, past):
     mistake = None
     if past is not None:
         K_front, V_front = torch.cat([k, past[0]], -2), torch.cat([v, past[1]], -2)
-        if _same(K, past[0]) and _same(V, past[1]):
+        if compare.same(K, past[0]) and compare.same(V, past[1]):
             mistake = NOT_APPENDED
-        elif _same(K, K_front) and _same(V, V_front):
+        elif compare.same(K, K_front) and compare.same(V, V_front):
             mistake = PREPENDED
-        elif ((_same(K, K_front) and _same(V, V_ref))
-              or (_same(K, K_ref) and _same(V, V_front))):
+        elif ((compare.same(K, K_front) and compare.same(V, V_ref))
+              or (compare.same(K, K_ref) and compare.same(V, V_front))):
             mistake = OUT_OF_STEP
-    if _same(K, V_ref) and _same(V, K_ref):
+    if compare.same(K, V_ref) and compare.same(V, K_ref):
         mistake = VK_ORDER
     # a recognised mistake is named by the tensor that shows it
     compare.close(K, K_ref, what=compare.code("K"), suspects={mistake: K} if mistake else None)
