@@ -27,11 +27,22 @@ BY_STEM = {e.stem: e for e in manifest.load()}
 ATTACK_ONLY = {"tampered"}
 
 
+# the blind sets: wrong files written by people who had not seen the cases (their first
+# runs are the kit's blind figures, tests/blind_feedback/README.md); each now declares the
+# cause the report gives it, like the kit's own library
+BLIND = Path(__file__).resolve().parent / "blind_feedback"
+
+
 def _files(kind: str) -> list[Path]:
-    return sorted((IMPLEMENTATIONS / kind).glob("*/*.py"))
+    found = sorted((IMPLEMENTATIONS / kind).glob("*/*.py"))
+    if kind == "wrong":
+        found += sorted(BLIND.glob("set*/*/*.py"))
+    return found
 
 
 def _id(path: Path) -> str:
+    if BLIND in path.parents:
+        return f"{path.parent.parent.name}/{path.parent.name}/{path.stem}"
     return f"{path.parent.name}/{path.stem}"
 
 
@@ -68,16 +79,10 @@ def correct_results(tmp_path_factory):
     return _in_rounds(_files("correct"), tmp_path_factory.mktemp("correct"))
 
 
-def test_library_has_at_least_three_wrong_and_two_correct_per_exercise():
-    for e in manifest.load():
-        assert len(list((IMPLEMENTATIONS / "wrong" / e.stem).glob("*.py"))) >= 3, e.stem
-        assert len(list((IMPLEMENTATIONS / "correct" / e.stem).glob("*.py"))) >= 2, e.stem
-
-
 def test_every_library_folder_is_an_exercise():
-    for kind in ("wrong", "correct"):
-        folders = {p.name for p in (IMPLEMENTATIONS / kind).iterdir() if p.is_dir()}
-        assert folders <= set(BY_STEM), (kind, folders - set(BY_STEM))
+    for library in (IMPLEMENTATIONS / "wrong", IMPLEMENTATIONS / "correct", *BLIND.glob("set*")):
+        folders = {p.name for p in library.iterdir() if p.is_dir()}
+        assert folders <= set(BY_STEM), (library.name, folders - set(BY_STEM))
 
 
 @pytest.mark.parametrize("path", _files("wrong"), ids=_id)
