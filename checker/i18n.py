@@ -27,10 +27,7 @@ import os
 import sys
 from pathlib import Path
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
+from checker.compat import tomllib
 
 LANGS = ("en", "zh")
 LOCALE = Path(__file__).with_name("locale")

@@ -43,7 +43,7 @@ def copy_exercises(source: Path, dest: Path) -> Path:
 
 @pytest.fixture
 def solved(tmp_path) -> Path:
-    """A folder with all ten exercises solved (copies of the reference solutions)."""
+    """A folder with every exercise solved (copies of the reference solutions)."""
     return copy_exercises(SOLUTIONS, tmp_path / "exercises")
 
 

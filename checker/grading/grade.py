@@ -1,6 +1,6 @@
 """Grading submissions: what one grading process does with one submission, and the class run.
 
-``grade_one`` runs in a grading process (see ``gradepool``): it reads the
+``grade_one`` runs in a grading process (see ``pool``): it reads the
 submission (folder or zip), runs every hidden case against it through workers,
 and returns plain data: the JSON document (the same as ``check --json``) and a
 one-word status with a short reason. ``grade_all`` hands the submissions to

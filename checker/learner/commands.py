@@ -1,6 +1,6 @@
 """The learner's commands: check, list, hint, reset, solution, init.
 
-(``watch`` has its own module; the instructor's commands are in instructor.py.)
+(``watch`` has its own module; the instructor's commands are in grading/commands.py.)
 Each returns the process's exit status; usage mistakes raise UsageError.
 """
 from __future__ import annotations
