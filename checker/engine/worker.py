@@ -18,7 +18,7 @@ import sys
 import traceback
 import types
 
-from checker.engine import codec, landlock, process, sandbox, seccomp
+from checker.engine import codec, landlock, process, sandbox, seccomp, stack
 from checker import i18n
 from checker.i18n import t
 from checker.engine.forbidden import ForbiddenCall, make_guard, refuse_operations
@@ -76,33 +76,7 @@ class _RefuseImports(importlib.abc.MetaPathFinder):
         return None
 
 
-def _learner_frames(tb, learner_file: str) -> list[dict]:
-    """Only the frames of the learner's own file: no kit or torch internals."""
-    frames = []
-    for fs in traceback.extract_tb(tb):
-        if os.path.abspath(fs.filename) == learner_file:
-            frames.append({"line": fs.lineno, "function": fs.name, "code": (fs.line or "").strip()})
-    return frames
-
-
-def _learner_line(learner_file: str) -> dict | None:
-    """The innermost frame of the learner's file on the current stack.
-
-    Walks out from a caught exception's frame: sys._getframe is refused in workers.
-    """
-    try:
-        raise RuntimeError
-    except RuntimeError as exc:
-        frame = exc.__traceback__.tb_frame
-    while frame is not None:
-        if os.path.abspath(frame.f_code.co_filename) == learner_file:
-            return {"line": frame.f_lineno, "function": frame.f_code.co_name,
-                    "code": linecache.getline(learner_file, frame.f_lineno).strip()}
-        frame = frame.f_back
-    return None
-
-
-def _describe(exc: BaseException, learner_file: str) -> dict:
+def _describe(exc: BaseException, where: stack.Stack) -> dict:
     if isinstance(exc, NotImplementedError):
         kind = Problem.NOT_IMPLEMENTED
     elif isinstance(exc, ForbiddenCall):
@@ -123,13 +97,14 @@ def _describe(exc: BaseException, learner_file: str) -> dict:
         message = str(t("{message} (each exercise file must be self-contained: copy what you "
                         "need instead of importing another exercise)", message=message))
     return {"kind": kind.value, "type": type(exc).__name__, "message": message,
-            "frames": _learner_frames(exc.__traceback__, learner_file)}
+            "frames": where.learner_frames(exc)}
 
 
 class _Session:
     def __init__(self, sock, config: dict):
         self.sock = sock
         self.file = os.path.abspath(config["file"])
+        self.stack = stack.Stack(self.file)  # line numbers as text: frames are refused
         self.forbidden_seen: list[dict] = []
         self.out = _BoundedWriter()
         self.guard = make_guard(config.get("forbidden", []), self._forbidden)
@@ -140,7 +115,7 @@ class _Session:
         self.program = None    # a kit program prepared before the guard (see prepare_program)
 
     def _forbidden(self, name: str) -> str:
-        where = _learner_line(self.file)
+        where = self.stack.learner_line()
         self.forbidden_seen.append({"call": name, "where": where})
         if where:
             return t("{call} is not allowed in this exercise (line {line}: {code})", call=name,
@@ -184,7 +159,7 @@ class _Session:
                          "frames": [{"line": exc.lineno, "function": "<module>",
                                      "code": (exc.text or "").strip()}]}
             else:
-                error = _describe(exc, self.file)
+                error = _describe(exc, self.stack)
                 if error["kind"] != Problem.EXIT:
                     error["kind"] = Problem.LOAD.value
             self.reply({"ok": False, "error": error})
@@ -215,7 +190,7 @@ class _Session:
                 result = self._guarded(fn, *args, **kwargs)
                 grads = None
         except BaseException as exc:
-            self.reply({"ok": False, "error": _describe(exc, self.file)})
+            self.reply({"ok": False, "error": _describe(exc, self.stack)})
             return
         message = {"ok": True, "result": result, "grads": grads}
         if request.get("return_args"):
@@ -243,7 +218,7 @@ class _Session:
         try:
             result = self.program(learner, request.get("params") or {})
         except BaseException as exc:
-            self.reply({"ok": False, "error": _describe(exc, self.file)})
+            self.reply({"ok": False, "error": _describe(exc, self.stack)})
             return
         self.reply({"ok": True, "result": result})
 
@@ -500,7 +475,6 @@ def run(sock, config: dict) -> None:
         sandbox.apply(sandbox.Limits.from_dict(config.get("limits")), config.get("own_uid", False),
                       config.get("keep_reading", False))
         process.die_with_parent()  # after apply: changing the user id clears the parent-death signal
-        sandbox.close_other_fds(keep=sock.fileno())
         devnull = os.open(os.devnull, os.O_RDWR)
         for fd in (0, 1, 2):
             os.dup2(devnull, fd)
@@ -514,6 +488,7 @@ def run(sock, config: dict) -> None:
         sys.path[:] = [p for p in sys.path if p not in ("", ".", folder, os.getcwd())]
         session = _Session(sock, config)
         session.program = program
+        sandbox.close_other_fds(keep=(sock.fileno(), *session.stack.fds()))
         sys.stdout = sys.stderr = session.out
         _guard_learner_code(config)  # last: nothing of ours may need those files later
         session.serve()
