@@ -18,7 +18,7 @@ import sys
 import traceback
 import types
 
-from checker.engine import codec, landlock, process, sandbox, seccomp, stack
+from checker.engine import codec, landlock, process, sandbox, seccomp, shared, stack
 from checker import i18n
 from checker.i18n import t
 from checker.engine.forbidden import ForbiddenCall, make_guard, refuse_operations
@@ -113,6 +113,7 @@ class _Session:
         self.refusals = refuse_operations(config.get("forbidden", []), self._forbidden)
         self.module = None
         self.program = None    # a kit program prepared before the guard (see prepare_program)
+        self.region = None     # the checker's input region (shared.py), mapped before the guard
 
     def _forbidden(self, name: str) -> str:
         where = self.stack.learner_line()
@@ -177,7 +178,8 @@ class _Session:
                                  name=repr(name))),
                 "frames": []}})
             return
-        args = list(request.get("args", []))
+        # inputs the checker placed in its region: it reads them back itself after the call
+        args = shared.inputs(self.region, list(request.get("args", [])), request.get("shared"))
         kwargs = dict(request.get("kwargs", {}))
         grad = request.get("grad")
         try:
@@ -192,10 +194,7 @@ class _Session:
         except BaseException as exc:
             self.reply({"ok": False, "error": _describe(exc, self.stack)})
             return
-        message = {"ok": True, "result": result, "grads": grads}
-        if request.get("return_args"):
-            message["args_after"] = args
-        self.reply(message)
+        self.reply({"ok": True, "result": result, "grads": grads})
 
     def run_program(self, request: dict) -> None:
         """Run the kit's program (prepared before the guard) on the learner's functions.
@@ -453,7 +452,7 @@ def prepare_program(config: dict):
     return importlib.import_module(name).prepare(program.get("params") or {})
 
 
-def run(sock, config: dict) -> None:
+def run(sock, config: dict, shared_fd: int | None = None) -> None:
     """Entry point in the freshly forked worker process; never returns."""
     code = 0
     try:
@@ -472,6 +471,7 @@ def run(sock, config: dict) -> None:
         os.environ.clear()
         os.environ["PATH"] = "/usr/bin:/bin"
         program = prepare_program(config)  # the kit's own code, before anything is confined
+        region = shared.attach(shared_fd) if shared_fd is not None else None  # before mmap is refused
         sandbox.apply(sandbox.Limits.from_dict(config.get("limits")), config.get("own_uid", False),
                       config.get("keep_reading", False))
         process.die_with_parent()  # after apply: changing the user id clears the parent-death signal
@@ -488,6 +488,7 @@ def run(sock, config: dict) -> None:
         sys.path[:] = [p for p in sys.path if p not in ("", ".", folder, os.getcwd())]
         session = _Session(sock, config)
         session.program = program
+        session.region = region
         sandbox.close_other_fds(keep=(sock.fileno(), *session.stack.fds()))
         sys.stdout = sys.stderr = session.out
         _guard_learner_code(config)  # last: nothing of ours may need those files later
