@@ -65,11 +65,25 @@ class _BoundedWriter:
         return taken
 
 
+# what an exercise that forbids ready-made calls may import besides the standard library:
+# torch and what torch itself imports lazily (a ready-made softmax or attention in
+# another library, scipy.special.softmax, sklearn's, is no hand-made one)
+TORCH_PACKAGES = frozenset({"torch", "functorch", "torchgen", "numpy", "sympy", "mpmath",
+                            "typing_extensions", "filelock", "jinja2", "markupsafe",
+                            "networkx", "fsspec", "opt_einsum", "optree"})
+
+
 class _RefuseImports(importlib.abc.MetaPathFinder):
-    """Exercise files may not import the kit's solutions or checker."""
+    """Exercise files may not import the kit's solutions or checker; where ready-made
+    calls are forbidden, nothing but the standard library and torch's own."""
+
+    def __init__(self, only_torch: bool = False):
+        self.only_torch = only_torch
 
     def find_spec(self, fullname, path=None, target=None):
-        if fullname.split(".")[0] in REFUSED_PACKAGES:
+        top = fullname.split(".")[0]
+        if top in REFUSED_PACKAGES or (self.only_torch and top not in TORCH_PACKAGES
+                                       and top not in sys.stdlib_module_names):
             raise ImportError(t(
                 "importing {name} is not allowed in an exercise file: each exercise imports "
                 "only torch, math and the standard library", name=repr(fullname)))
@@ -482,7 +496,7 @@ def run(sock, config: dict, shared_fd: int | None = None) -> None:
         for name in [n for n in sys.modules if n.startswith(REFUSED_PACKAGES)]:
             if name.split(".")[0] in REFUSED_PACKAGES:
                 del sys.modules[name]
-        sys.meta_path.insert(0, _RefuseImports())
+        sys.meta_path.insert(0, _RefuseImports(only_torch=bool(config.get("forbidden"))))
         # exercises are self-contained: never importable from each other's folder
         folder = os.path.dirname(os.path.abspath(config["file"]))
         sys.path[:] = [p for p in sys.path if p not in ("", ".", folder, os.getcwd())]
