@@ -35,6 +35,7 @@ class Limits:
     open_files: int = 256
     cpu_seconds: int = 300
     own_uid: bool = True        # when running as root, each worker gets a user id of its own
+    require_kernel: bool = False  # a worker without Landlock or seccomp refuses to start
 
     def to_dict(self) -> dict:
         return asdict(self)

@@ -105,6 +105,12 @@ class ExerciseWorker:
             problem.summary = t("while loading the file: {summary}", summary=problem.summary)
             self.load_problem = problem
             return
+        if not hello.get("ok") and isinstance(hello.get("kit_error"), str):
+            self.load_problem = LearnerProblem(Problem.KIT, t(
+                "the kit could not set up the worker for this exercise: {error}",
+                error=_text(hello["kit_error"], 500)))
+            self.stop()
+            return
         if not hello.get("ok"):
             error = _error(hello)
             kind, error_type, message = error["kind"], error["type"], error["message"]

@@ -434,14 +434,23 @@ def reach(config: dict) -> tuple[list[str], list[str]]:
     return hidden, allowed + [p for p in SYSTEM_LIBRARIES if os.path.exists(p)]
 
 
+class KitError(Exception):
+    """The kit could not set a worker up (nothing of the learner's has run yet)."""
+
+
 def _guard_learner_code(config: dict) -> None:
     """Confine what learner code can reach, kernel first (Landlock: files; seccomp:
     system calls), then the audit hook, which also refuses what the kernel cannot
-    name (files named like exercise files) and says why in the learner's words."""
+    name (files named like exercise files) and says why in the learner's words.
+    With ``require_kernel`` (``grade --require-sandbox``) a kernel layer that cannot
+    be installed is a KitError."""
     hidden, allowed = reach(config)
     os.chdir("/")  # a relative path leads nowhere near the kit or the submissions
-    landlock.restrict(landlock.grants(allowed, hidden))
-    seccomp.install()
+    answers = {"Landlock": landlock.restrict(landlock.grants(allowed, hidden)),
+               "seccomp": seccomp.install()}
+    missing = [f"{name}: {why}" for name, why in answers.items() if why]
+    if missing and (config.get("limits") or {}).get("require_kernel"):
+        raise KitError("; ".join(missing))
     names = {os.path.basename(config["file"]), *config.get("exercise_files", [])}
     sandbox.audit_guard(hidden, allowed, names)
 
@@ -506,6 +515,16 @@ def run(sock, config: dict, shared_fd: int | None = None) -> None:
         sandbox.close_other_fds(keep=(sock.fileno(), *session.stack.fds()))
         sys.stdout = sys.stderr = session.out
         _guard_learner_code(config)  # last: nothing of ours may need those files later
+    except BaseException as exc:
+        # the kit's own set-up failed, before any learner code: say so (a kit error, not
+        # the student's crash), then end
+        try:
+            codec.send(sock, codec.encode({"ok": False, "kit_error": str(
+                f"{type(exc).__name__}: {exc}")[:MAX_MESSAGE_TEXT]}))
+        except BaseException:
+            pass
+        os._exit(70)
+    try:
         session.serve()
     except BaseException:
         code = 70
