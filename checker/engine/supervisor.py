@@ -208,7 +208,8 @@ class ExerciseWorker:
                 self.last_strike, self.last_summary = problem.kind, problem.summary
             raise
         if message.get("ok"):
-            after = self.region.read(list(args), layout) if layout is not None else None
+            after = self.region.read(list(args), layout, message.get("moved")) \
+                if layout is not None else None
             return Returned(message.get("result"), message.get("grads"), after)
         error = _error(message)
         kind = error["kind"]

@@ -194,6 +194,7 @@ class _Session:
             return
         # inputs the checker placed in its region: it reads them back itself after the call
         args = shared.inputs(self.region, list(request.get("args", [])), request.get("shared"))
+        given = shared.placed(args, request.get("shared")) if self.region is not None else []
         kwargs = dict(request.get("kwargs", {}))
         grad = request.get("grad")
         try:
@@ -208,7 +209,10 @@ class _Session:
         except BaseException as exc:
             self.reply({"ok": False, "error": _describe(exc, self.stack)})
             return
-        self.reply({"ok": True, "result": result, "grads": grads})
+        message = {"ok": True, "result": result, "grads": grads}
+        if given:
+            message["moved"] = shared.moved(given)
+        self.reply(message)
 
     def run_program(self, request: dict) -> None:
         """Run the kit's program (prepared before the guard) on the learner's functions.
