@@ -113,12 +113,11 @@ def test_attack_earns_nothing_it_did_not_earn(attack, graded):
     for eid in FILES.values():
         if eid not in attacked:
             assert row[f"ex{eid}"] == "10", (eid, row)
+    control = graded["rows"][f"c_{attack}"] if _control(attack) is not None else None
     for eid in attacked:
-        assert float(row[f"ex{eid}"]) <= MAY_EARN.get(attack, 0), row
-    if _control(attack) is not None:  # ... and no more than the honest file it was built from
-        control = graded["rows"][f"c_{attack}"]
-        for eid in attacked:
-            assert float(row[f"ex{eid}"]) <= float(control[f"ex{eid}"]), (row, control)
+        # no more than the honest file it was built from (its control), graded beside it
+        limit = float(control[f"ex{eid}"]) if control else MAY_EARN.get(attack, 0)
+        assert float(row[f"ex{eid}"]) <= limit, (row, control)
 
 
 def test_a_look_alike_name_cannot_take_a_real_students_row(graded):
