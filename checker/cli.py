@@ -190,6 +190,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help=t("basic: resource limits, and a user id per worker under root; "
                               "bwrap: also run the workers inside bubblewrap, which hides the "
                               "solutions and the submissions (default: %(default)s)"))
+    grade.add_argument("--require-sandbox", action="store_true",
+                       help=t("refuse to grade unless the kernel confines every worker "
+                              "(Landlock and seccomp); a worker that cannot install them is a "
+                              "kit error"))
 
     bundle = _command(sub, "gradescope-bundle", "grading.commands:cmd_bundle", t(
         "write a Gradescope autograder zip"), t(

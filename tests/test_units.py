@@ -184,3 +184,29 @@ def test_clean_drops_every_control_and_format_character():
     assert one_line("x\ny\u2028z") == "x y z"
     long_a, long_b = file_name("s" * 240 + "a"), file_name("s" * 240 + "b")
     assert len(long_a) <= 64 and long_a != long_b
+
+
+def test_inputs_in_the_shared_region_are_read_back_by_the_checker():
+    """issue 17: the checker places the inputs (a KV cache's tuple too) and reads the
+    memory back itself; a worker's in-place change shows there, its word is not needed."""
+    from checker.engine import shared
+
+    region = shared.Region()
+    try:
+        x, cache = torch.randn(3, 4, dtype=torch.float64), (torch.ones(2, 2), torch.zeros(2))
+        sent, layout = region.place([x, 5, cache])
+        assert sent[0] is None and sent[1] == 5 and sent[2] == [None, None]
+        worker_args = shared.inputs(region.map, [None, 5, (None, None)], layout)
+        given = shared.placed(worker_args, layout)
+        assert torch.equal(worker_args[0], x) and isinstance(worker_args[2], tuple)
+        worker_args[0].mul_(2)                  # an in-place change of the memory
+        worker_args[2][0].t_()                  # a change of the object (memory untouched)
+        moved = shared.moved(given)
+        assert moved == [False, True, False]
+        after = region.read([x, 5, cache], layout, moved)
+        assert torch.equal(after[0], x * 2) and after[2][0] is None
+        assert torch.equal(after[2][1], cache[1]) and isinstance(after[2], tuple)
+        assert region.read([x, 5, cache], layout, None)[0] is None  # said nothing: changed
+        del worker_args, given
+    finally:
+        region.close()

@@ -35,7 +35,7 @@ STATUS_OF = {
     Problem.FORBIDDEN: Status.FAILED, Problem.EXCEPTION: Status.FAILED,
     Problem.UNREADABLE: Status.ERROR, Problem.SYNTAX: Status.ERROR, Problem.LOAD: Status.ERROR,
     Problem.EXIT: Status.ERROR, Problem.MISSING: Status.ERROR, Problem.CRASH: Status.ERROR,
-    Problem.BAD_DATA: Status.ERROR,
+    Problem.BAD_DATA: Status.ERROR, Problem.KIT: Status.ERROR,
 }
 
 CASE_RESULT = pytest.StashKey[CaseResult]()

@@ -136,7 +136,7 @@ class ModelWorker:
                                problem.frames) from None
 
     def close(self) -> None:
-        self.worker.stop()
+        self.worker.close()
 
 
 def problem_line(choice: Choice, problem: LearnerProblem) -> str:

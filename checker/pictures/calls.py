@@ -48,7 +48,7 @@ class Learner:
         return self.worker.call(func, args, kwargs).result
 
     def close(self) -> None:
-        self.worker.stop()
+        self.worker.close()
         forkserver.reap_children()
 
 
