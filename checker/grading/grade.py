@@ -8,12 +8,13 @@ the pool and collects the results in the parent, which alone writes reports.
 """
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
 from checker.grading.model import GradeStatus, Graded, Options, SandboxKind, Task
 from checker.i18n import t
-from checker.text import file_name, one_line
+from checker.text import one_line
 
 
 def lost(task: dict, status: GradeStatus, reason: str) -> dict:
@@ -43,8 +44,12 @@ def grade_task(task: Task) -> Graded:
         return Graded.lost(task, GradeStatus.ERROR, str(exc))
     try:
         sub = submission.load(task.path, task.name)
+    except submission.Ambiguous as exc:
+        return Graded.lost(task, GradeStatus.AMBIGUOUS, str(exc))
     except submission.SubmissionError as exc:
         return Graded.lost(task, GradeStatus.ERROR, str(exc))
+    if not sub.sources:  # nothing to run: not a student who never started, say what is there
+        return Graded.lost(task, GradeStatus.NO_FILES, sub.found)
     try:
         result, document = runner.run(
             sub, list(options.exercises()), seed=options.seed, timeout=options.timeout,
@@ -54,12 +59,12 @@ def grade_task(task: Task) -> Graded:
     except runner.RunError as exc:
         return Graded.lost(task, GradeStatus.ERROR, t("the checker could not run: {error}",
                                                       error=str(exc).splitlines()[0]))
-    document["submission"] = {"name": task.name, "path": task.path}
+    document["submission"] = {"name": task.name, "path": task.path, "original": task.relpath}
     document["sandbox"] = sandbox_facts(options)
     status, reason = status_of(result)
     scores = {e.id: e.score(result.all_or_nothing) for e in result.exercises}
     return Graded(task.name, task.path, status, reason, scores,
-                  round(time.monotonic() - started, 3), document)
+                  round(time.monotonic() - started, 3), document, task.relpath)
 
 
 def sandbox_facts(options: Options) -> dict:
@@ -92,36 +97,46 @@ def _short(text: str, limit: int = 160) -> str:
 
 
 # ---------------------------------------------------------------- the class
-def names_for(paths: list[Path]) -> list[str]:
-    """A file-safe, short, unique name per submission, from its folder or zip name.
+def names_for(paths: list[Path], base: Path | None = None):
+    """Each submission's report name and original path (relative to ``base``), and the
+    name collisions that renamed some of them (see ``names``)."""
+    from checker.grading import names
 
-    A name that needed no cleaning is given out first: a folder named ``clean a``
-    (cleaned to ``clean_a``) can never take the name, the row and the report of a real
-    ``clean_a``; it gets ``clean_a-2``."""
     stems = [path.name[:-4] if path.suffix.lower() == ".zip" else path.name for path in paths]
-    bases = [file_name(stem) for stem in stems]
-    names: list[str] = [""] * len(paths)
-    seen: set[str] = set()
-    exact_first = sorted(range(len(paths)), key=lambda i: bases[i] != stems[i])
-    for i in exact_first:
-        name, n = bases[i], 2
-        while name.lower() in seen:
-            name, n = f"{bases[i]}-{n}", n + 1
-        seen.add(name.lower())
-        names[i] = name
-    return names
+    relpaths = [relative(path, base) for path in paths]
+    unique, collisions = names.unique(stems, relpaths)
+    return unique, relpaths, collisions
 
 
-def grade_all(paths: list[Path], options: Options, on_result=None) -> list[Graded]:
-    """Grade every submission in parallel; results in the order of ``paths``."""
+def relative(path: Path, base: Path | None) -> str:
+    """``path`` as the instructor knows it: relative to the folder graded, with ``/``."""
+    if base is not None:
+        try:
+            return Path(os.path.relpath(os.path.abspath(path), os.path.abspath(base))).as_posix()
+        except ValueError:
+            pass
+    return path.name
+
+
+def grade_all(paths: list[Path], options: Options, on_result=None, *, base: Path | None = None,
+              on_collision=None) -> list[Graded]:
+    """Grade every submission in parallel; results in the order of ``paths``.
+
+    ``base``: the folder graded (the CSV's ``path`` column is relative to it);
+    ``on_collision(collision)`` is told of each group of names that had to be renamed."""
     from checker import manifest
     from checker.engine import forbidden
     from checker.grading import pool
 
     for exercise in manifest.load():  # worked out once here; every fork server inherits it
         forbidden.plan(list(exercise.forbidden))
-    tasks = [Task(name, str(path.resolve() if not path.is_symlink() else path), options).to_dict()
-             for name, path in zip(names_for(paths), paths)]
+    unique, relpaths, collisions = names_for(paths, base)
+    for collision in collisions:
+        if on_collision is not None:
+            on_collision(collision)
+    tasks = [Task(name, str(path.resolve() if not path.is_symlink() else path), options,
+                  relpath).to_dict()
+             for name, path, relpath in zip(unique, paths, relpaths)]
 
     def done(task, result):
         if on_result is not None:
