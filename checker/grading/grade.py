@@ -59,12 +59,32 @@ def grade_task(task: Task) -> Graded:
     except runner.RunError as exc:
         return Graded.lost(task, GradeStatus.ERROR, t("the checker could not run: {error}",
                                                       error=str(exc).splitlines()[0]))
+    for_the_instructor(document)
     document["submission"] = {"name": task.name, "path": task.path, "original": task.relpath}
     document["sandbox"] = sandbox_facts(options)
     status, reason = status_of(result)
     scores = {e.id: e.score(result.all_or_nothing) for e in result.exercises}
     return Graded(task.name, task.path, status, reason, scores,
                   round(time.monotonic() - started, 3), document, task.relpath)
+
+
+def for_the_instructor(document: dict) -> None:
+    """What to do, said to the one who reads a grade: the learner's remedies (``attn-kit
+    reset 01`` puts the stub back) mean nothing to an instructor."""
+    from checker import manifest
+    from checker.engine.problems import Problem
+
+    files = {e.id: e.file for e in manifest.load()}
+    for test in document.get("tests", []):
+        meta = test.get("metadata") or {}
+        failure = meta.get("failure") or {}
+        file = files.get(meta.get("exercise", ""), "")
+        if failure.get("kind") == Problem.MISSING_FILE:
+            failure["fix"] = t("the submission has no {file}: the exercise counts as not "
+                               "started", file=file)
+        elif failure.get("kind") == Problem.NOT_IMPLEMENTED:
+            failure["fix"] = t("{file} is still the stub: the function raises "
+                               "NotImplementedError", file=file)
 
 
 def sandbox_facts(options: Options) -> dict:
@@ -144,4 +164,32 @@ def grade_all(paths: list[Path], options: Options, on_result=None, *, base: Path
 
     results = pool.run(tasks, grade_one, jobs=options.jobs, deadline=options.deadline,
                        on_result=done, lost=lost)
-    return [Graded.from_dict(r) for r in results]
+    graded = [Graded.from_dict(r) for r in results]
+    for g in graded:
+        if g.document is None:  # not graded: a report of the same shape all the same
+            g.document = not_graded_document(g, options)
+    return graded
+
+
+def not_graded_document(graded: Graded, options: Options) -> dict:
+    """The report of a submission that was not graded (unreadable, no exercise file, two
+    folders, its grading process lost): every key a graded report has, no test, no point,
+    and each exercise not started (no file) or an error, with the run's seed."""
+    import time as clock
+
+    from checker.judge.runner import CASES_DIR, versions
+
+    exercise_status = {GradeStatus.NO_FILES: "not_started",
+                       GradeStatus.TIMEOUT: "timeout"}.get(graded.status, "error")
+    exercises = [{"id": e.id, "title": e.title["en"], "status": exercise_status, "passed": 0,
+                  "total": 0, "score": 0.0, "max_score": e.points} for e in options.exercises()]
+    return {"created": clock.time(), "duration": 0.0, "exitcode": None,
+            "root": str(CASES_DIR), "environment": {},
+            "summary": {"total": 0, "collected": 0}, "tests": [], "warnings": [],
+            "exercises": exercises, "score": 0.0, "max_score": graded.max_score,
+            "all_or_nothing": options.all_or_nothing, "seed": options.seed,
+            "versions": versions(),
+            "submission": {"name": graded.name, "path": graded.origin,
+                           "original": graded.relpath},
+            "sandbox": {"limits": options.limits.to_dict(), "timeout": options.timeout,
+                        "sandbox": options.sandbox, "not_run": True}}

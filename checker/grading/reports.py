@@ -27,21 +27,24 @@ from checker.text import one_line
 CSV_NAME = "grades.csv"
 
 
+# Every per-submission JSON has these top-level keys, in this order, whatever happened
+# (docs/report.schema.json): pytest-json-report's, then the kit's.
+REPORT_KEYS = ("created", "duration", "exitcode", "root", "environment", "summary", "tests",
+               "warnings", "exercises", "score", "max_score", "all_or_nothing", "seed",
+               "versions", "submission", "sandbox", "grade")
+
+
 def document_for(graded: Graded, fmt: str, visibility: str) -> dict:
     """The per-submission file: our JSON document, or Gradescope's results.json."""
     if fmt == "gradescope":
-        if graded.document is None:
-            return gradescope.failed_results(graded.reason, graded.seconds)
-        return gradescope.results_json(graded.document, visibility=visibility,
-                                       execution_time=graded.seconds)
-    if graded.document is not None:
-        document = dict(graded.document)
-    else:  # it could not be graded: the same keys, no tests, no points
-        document = {"tests": [], "exercises": [], "score": 0.0, "max_score": graded.max_score}
+        return gradescope.results_for(graded, visibility)
+    document = dict(graded.document or {})
+    document.setdefault("warnings", [])  # pytest-json-report writes it only when there are some
     document["grade"] = {"status": graded.status, "reason": graded.reason,
                          "score": graded.score, "max_score": graded.max_score,
                          "seconds": graded.seconds}
-    return document
+    ordered = {key: document.pop(key, None) for key in REPORT_KEYS}
+    return {**ordered, **document}  # a key added later keeps its place after these
 
 
 def csv_text(graded: list[Graded]) -> str:

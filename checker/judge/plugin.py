@@ -265,8 +265,9 @@ class CheckPlugin:
         if case_.failure is not None:
             meta["message"] = case_.failure.summary
             f = case_.failure
+            detail = f.detail or _where(f)  # a report without the frames still shows the line
             meta["failure"] = {k: v[:1000] for k, v in (
-                ("expected", f.expected), ("got", f.got), ("detail", f.detail),
+                ("expected", f.expected), ("got", f.got), ("detail", detail),
                 ("likely", f.likely), ("kind", f.kind), ("cause", f.cause), ("fix", f.fix),
                 ("check", f.check)) if v}
             if f.not_checked:
@@ -291,6 +292,14 @@ class CheckPlugin:
     def run_result(self, versions: dict) -> RunResult:
         return RunResult([self.results[e.id] for e in self.selected], self.seed, versions,
                          self.submission.origin, self.all_or_nothing)
+
+
+def _where(failure: Failure) -> str:
+    """The line a file could not be loaded at (a syntax error), for the JSON document."""
+    if failure.kind not in (Problem.SYNTAX, Problem.LOAD) or not failure.frames:
+        return ""
+    frame = failure.frames[-1]
+    return t("line {line}: {code}", line=frame.get("line"), code=frame.get("code") or "")
 
 
 def _short_text(exc) -> str:
