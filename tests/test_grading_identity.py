@@ -184,6 +184,9 @@ def test_unique_names_do_not_depend_on_order_or_on_the_rest_of_the_class():
     c, collisions = names.unique([*stems, taken], [*stems, f"{taken}.zip"])
     assert len({names.key(n) for n in c}) == 4 and len(collisions) == 2
     assert all(len(n) <= 64 for n in names.unique(["x" * 300, "X" * 300], ["a", "b"])[0])
+    # names that clean to the same text (runs of spaces) still get a report each
+    spaced, _ = names.unique(["a  b", "a b", "a\tb"], ["a  b", "a b", "a\tb"])
+    assert len({names.key(n) for n in spaced}) == 3
 
 
 # ------------------------------------------------------------- Gradescope scripts

@@ -123,9 +123,10 @@ def names_for(paths: list[Path], base: Path | None = None):
     from checker.grading import names
 
     stems = [path.name[:-4] if path.suffix.lower() == ".zip" else path.name for path in paths]
-    relpaths = [relative(path, base) for path in paths]
-    unique, collisions = names.unique(stems, relpaths)
-    return unique, relpaths, collisions
+    raw = [relative(path, base) for path in paths]  # all different: they set names apart
+    unique, collisions = names.unique(stems, raw)
+    # shown cleaned, as every name a student chose (no escapes, no bidirectional overrides)
+    return unique, [one_line(r, 1000) for r in raw], collisions
 
 
 def relative(path: Path, base: Path | None) -> str:

@@ -57,8 +57,9 @@ def unique(stems: list[str], paths: list[str]) -> tuple[list[str], list[Collisio
     different): the digest that sets colliding names apart comes from them, so a name
     does not depend on the order the submissions are listed in, nor on who else is in
     the class. A new name that meets another name is renamed again, with the other."""
-    names = [report_name(stem) for stem in stems]
-    collisions: list[Collision] = []
+    bases = [report_name(stem) for stem in stems]
+    names = list(bases)
+    groups_seen: list[tuple[str, list[int]]] = []
     for round_ in range(1, 8):
         groups: dict[str, list[int]] = {}
         for i, name in enumerate(names):
@@ -69,8 +70,19 @@ def unique(stems: list[str], paths: list[str]) -> tuple[list[str], list[Collisio
         for group in clashing:
             group.sort(key=lambda i: paths[i])
             shared = names[group[0]]
-            for i in group:
+            for i in group:  # from its own name again, with a longer digest each round
                 digest = _digest(paths[i], 4 + 2 * round_)
-                names[i] = report_name(f"{names[i][: FILE_NAME_LIMIT - len(digest) - 1]}-{digest}")
-            collisions.append(Collision(shared, tuple((paths[i], names[i]) for i in group)))
+                names[i] = report_name(f"{bases[i][: FILE_NAME_LIMIT - len(digest) - 1]}-{digest}")
+            groups_seen.append((shared, group))
+    else:  # digests that keep meeting (never seen): number what is left, in path order
+        seen: set[str] = set()
+        for i in sorted(range(len(names)), key=lambda i: paths[i]):
+            n, name = 2, names[i]
+            while key(name) in seen:
+                name, n = report_name(f"{names[i][: FILE_NAME_LIMIT - 8]}-{n}"), n + 1
+            seen.add(key(name))
+            names[i] = name
+    # each group with the names its members ended with
+    collisions = [Collision(shared, tuple((paths[i], names[i]) for i in group))
+                  for shared, group in groups_seen]
     return names, collisions
