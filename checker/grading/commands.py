@@ -23,7 +23,9 @@ def _grade_paths(args) -> list[Path]:
         try:
             found = submission.find(path)
         except submission.SubmissionError as exc:
-            raise UsageError(str(exc)) from None
+            if not (args.json and path.is_dir()):
+                raise UsageError(str(exc)) from None
+            found = [path]  # one folder with no exercise file: graded, it says no_files
         if args.json and len(found) > 1:  # a class folder, graded as one student
             raise UsageError(t("{path} holds {n} submissions and --json writes one "
                                "submission's report: use --out DIR for a class", path=raw,

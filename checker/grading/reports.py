@@ -71,7 +71,7 @@ def status_counts(graded: list[Graded]) -> str:
     """One line: how many submissions ended with each status (no silent zeros)."""
     counts = {s: sum(g.status == s for g in graded) for s in GradeStatus}
     parts = ", ".join(f"{n} {s}" for s, n in counts.items() if n)
-    return t("{n} submissions: {counts}", n=len(graded), counts=parts)
+    return t("{n} graded: {counts}", n=len(graded), counts=parts)
 
 
 def collision_line(collision) -> str:
