@@ -182,7 +182,7 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                        help=t("submissions graded at once (default: the number of cores, "
                               "%(default)s)"))
-    _seed_and_timeout(grade)
+    _seed_and_timeout(grade, fresh=True)
     grade.add_argument("--memory", type=int, default=1024, metavar="MB",
                        help=t("memory each worker may add on top of torch (default: %(default)s)"))
     grade.add_argument("--sandbox", choices=[k.value for k in SandboxKind],
@@ -206,13 +206,19 @@ def build_parser() -> argparse.ArgumentParser:
                         help=t("an exercise earns its points only if every case passes"))
     bundle.add_argument("--include-beyond", action="store_true",
                         help=t("also grade the exercises beyond the lesson (11 and 12)"))
-    _seed_and_timeout(bundle)
+    _seed_and_timeout(bundle, fresh=True)
     return parser
 
 
-def _seed_and_timeout(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seed", type=int, default=defaults.SEED,
-                        help=t("seed of the hidden inputs (default: %(default)s)"))
+def _seed_and_timeout(parser: argparse.ArgumentParser, fresh: bool = False) -> None:
+    """``fresh``: grading draws a new seed per run (per bundle) unless one is given."""
+    if fresh:
+        parser.add_argument("--seed", type=int, default=None, help=t(
+            "seed of the hidden inputs (default: a fresh random seed per run, written in "
+            "every report; give it again to reproduce a run)"))
+    else:
+        parser.add_argument("--seed", type=int, default=defaults.SEED,
+                            help=t("seed of the hidden inputs (default: %(default)s)"))
     parser.add_argument("--timeout", type=float, default=defaults.TIMEOUT,
                         help=t("seconds each case may run (default: %(default)s)"))
 

@@ -22,10 +22,17 @@ def _grade_paths(args) -> list[Path]:
     for raw in args.paths:
         path = Path(raw).expanduser()
         try:
-            found = [path] if args.json else submission.find(path)
+            found = submission.find(path)
         except submission.SubmissionError as exc:
-            raise UsageError(str(exc)) from None
+            if not (args.json and path.is_dir()):
+                raise UsageError(str(exc)) from None
+            found = [path]  # one folder with no exercise file: graded, it says no_files
+        if args.json and len(found) > 1:  # a class folder, graded as one student
+            raise UsageError(t("{path} holds {n} submissions and --json writes one "
+                               "submission's report: use --out DIR for a class", path=raw,
+                               n=len(found)))
         if args.json:
+            found = [path]
             try:
                 submission.load(path)  # one submission: say now if it cannot be read
             except submission.SubmissionError as exc:
@@ -36,6 +43,21 @@ def _grade_paths(args) -> list[Path]:
     if not paths:
         raise UsageError(t("no submissions to grade"))
     return paths
+
+
+def _graded_folder(raws: list[str]) -> Path:
+    """What the CSV's path column is relative to: the class folder (or the common folder of
+    the paths given; a submission's own folder when one is given alone)."""
+    import os
+
+    from checker.engine import submission
+
+    bases = []
+    for raw in raws:
+        path = Path(raw).expanduser().absolute()
+        alone = not path.is_dir() or submission.looks_like_submission(path)
+        bases.append(str(path.parent if alone else path))
+    return Path(os.path.commonpath(bases)) if bases else Path.cwd()
 
 
 def _check_bwrap() -> None:
@@ -82,14 +104,20 @@ def cmd_grade(args) -> int:
     from checker.grading.model import Options
 
     hide = tuple(str(Path(p).resolve()) for p in [*args.paths, *([out] if out else [])])
-    options = Options(seed=args.seed, timeout=args.timeout, all_or_nothing=args.all_or_nothing,
+    seed = fresh_seed() if args.seed is None else args.seed
+    options = Options(seed=seed, timeout=args.timeout, all_or_nothing=args.all_or_nothing,
                       jobs=args.jobs, limits=Limits(memory_mb=args.memory, require_kernel=bool(
                           getattr(args, "require_sandbox", False))),
                       sandbox=SandboxKind(args.sandbox), hide=hide,
                       include_beyond=args.include_beyond)
     console = make_console()
+
+    def renamed(collision) -> None:
+        console.print(Text(reports.collision_line(collision)))
+
     with reports.grading_progress(console, len(paths)) as advance:
-        graded = grade.grade_all(paths, options, on_result=advance)
+        graded = grade.grade_all(paths, options, on_result=advance,
+                                 base=_graded_folder(args.paths), on_collision=renamed)
     if json_path is not None:
         files.write_json(json_path, reports.document_for(graded[0], args.format, args.visibility))
     def not_written(name: str, error: Exception) -> None:
@@ -99,6 +127,9 @@ def cmd_grade(args) -> int:
     written = reports.write_out(out, graded, args.format, args.visibility,
                                 on_failure=not_written) if out else []
     console.print(reports.summary_table(graded, console.plain))
+    console.print(Text(reports.status_counts(graded)))
+    console.print(Text(t("Seed {seed}: grade again with --seed {seed} to reproduce this run "
+                         "exactly", seed=seed)))
     if json_path is not None:
         console.print(Text(t("Report written to {path}", path=json_path)))
     if written:
@@ -110,6 +141,13 @@ def cmd_grade(args) -> int:
                              "students' errors; grade them again", names=", ".join(kit_errors))))
         return EXIT_INTERNAL
     return EXIT_OK
+
+
+def fresh_seed() -> int:
+    """A seed no one knows in advance: the hidden inputs of a run (a bundle) are new."""
+    import secrets
+
+    return secrets.randbelow(2**31 - 1) + 1
 
 
 # ---------------------------------------------------------- gradescope-bundle
@@ -124,7 +162,8 @@ def cmd_bundle(args) -> int:
         raise UsageError(t("cannot write {path}: the folder {folder} does not exist", path=args.out,
                            folder=out.parent))
     positive_timeout(args.timeout)
-    options = ["--visibility", args.visibility, "--seed", str(args.seed),
+    seed = fresh_seed() if args.seed is None else args.seed  # one per bundle: one per assignment
+    options = ["--visibility", args.visibility, "--seed", str(seed),
                "--timeout", f"{args.timeout:g}"]
     if args.all_or_nothing:
         options.append("--all-or-nothing")
@@ -135,5 +174,7 @@ def cmd_bundle(args) -> int:
     names = gradescope.bundle(out, options)
     print(t("Gradescope autograder written to {path} ({n} files: setup.sh, run_autograder, "
             "requirements.txt and the kit).", path=out, n=len(names)))
+    print(t("Its hidden inputs use seed {seed}, the same for every submission it grades; "
+            "grade with --seed {seed} to reproduce a result.", seed=seed))
     print(t("Upload it as the assignment's autograder (Configure Autograder > Zip file upload)."))
     return EXIT_OK
