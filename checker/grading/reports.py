@@ -26,13 +26,13 @@ from checker.judge.results import Status
 CSV_NAME = "grades.csv"
 
 
-def document_for(graded: Graded, fmt: str, visibility: str) -> dict:
+def document_for(graded: Graded, fmt: str, visibility: str, disclose: str = "full") -> dict:
     """The per-submission file: our JSON document, or Gradescope's results.json."""
     if fmt == "gradescope":
         if graded.document is None:
-            return gradescope.failed_results(graded.reason, graded.seconds)
+            return gradescope.failed_results(graded.reason, graded.seconds, visibility)
         return gradescope.results_json(graded.document, visibility=visibility,
-                                       execution_time=graded.seconds)
+                                       execution_time=graded.seconds, disclose=disclose)
     if graded.document is not None:
         document = dict(graded.document)
     else:  # it could not be graded: the same keys, no tests, no points
@@ -43,16 +43,19 @@ def document_for(graded: Graded, fmt: str, visibility: str) -> dict:
     return document
 
 
-def csv_text(graded: list[Graded]) -> str:
+def csv_text(graded: list[Graded], course: str | None = None) -> str:
+    """grades.csv; ``course`` (the course file's name and digest) adds a last column."""
     graded_ids = {i for g in graded for i in g.scores}
     ids = [e.id for e in manifest.load() if e.id in graded_ids]
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
+    extra = ["course"] if course is not None else []
     writer.writerow(["submission", *[f"ex{i}" for i in ids], "total", "max_score", "status",
-                     "reason"])
+                     "reason", *extra])
     for g in graded:
         writer.writerow([_cell(g.name), *[f"{g.scores.get(i, 0.0):g}" for i in ids],
-                         f"{g.score:g}", f"{g.max_score:g}", g.status, _cell(g.reason)])
+                         f"{g.score:g}", f"{g.max_score:g}", g.status, _cell(g.reason),
+                         *[_cell(course) for _ in extra]])
     return buffer.getvalue()
 
 
@@ -62,7 +65,7 @@ def _cell(text: str) -> str:
 
 
 def write_out(out: Path, graded: list[Graded], fmt: str, visibility: str,
-              on_failure=None) -> list[Path]:
+              on_failure=None, *, disclose: str = "full", course: str | None = None) -> list[Path]:
     """``--out DIR``: one JSON per submission and grades.csv; returns what was written.
 
     A report that cannot be written costs that report alone: ``on_failure(name, error)``
@@ -72,13 +75,14 @@ def write_out(out: Path, graded: list[Graded], fmt: str, visibility: str,
     for g in graded:
         path = out / f"{g.name}.json"
         try:
-            files.write_json(path, document_for(g, fmt, visibility), compact=len(graded) > 1)
+            files.write_json(path, document_for(g, fmt, visibility, disclose),
+                             compact=len(graded) > 1)
         except (OSError, ValueError) as exc:
             if on_failure is not None:
                 on_failure(g.name, exc)
             continue
         written.append(path)
-    files.write_atomic(out / CSV_NAME, csv_text(graded))
+    files.write_atomic(out / CSV_NAME, csv_text(graded, course))
     written.append(out / CSV_NAME)
     return written
 
