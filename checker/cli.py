@@ -183,7 +183,6 @@ def build_parser() -> argparse.ArgumentParser:
                        help=t("submissions graded at once (default: the number of cores, "
                               "%(default)s)"))
     _seed_and_timeout(grade)
-    grade.set_defaults(seed=None)  # not given: the course file's seed, or the kit's
     _course_options(grade)
     grade.add_argument("--feedback", metavar="DIR", help=t(
         "write a feedback page per student into DIR (Markdown and HTML), as much as "
@@ -214,7 +213,6 @@ def build_parser() -> argparse.ArgumentParser:
     bundle.add_argument("--include-beyond", action="store_true", default=None,
                         help=t("also grade the exercises beyond the lesson (11 and 12)"))
     _seed_and_timeout(bundle)
-    bundle.set_defaults(seed=None)
     _course_options(bundle)
 
     course = _command(sub, "course", "grading.commands:cmd_course", t(
@@ -227,6 +225,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _course_options(parser: argparse.ArgumentParser) -> None:
+    """--course and --disclose; --seed not given leaves the seed to the course file."""
+    for action in parser._actions:
+        if action.dest == "seed":
+            action.default = None
+            action.help = t("seed of the hidden inputs (default: the course file's, or "
+                            "{seed})", seed=defaults.SEED)
     parser.add_argument("--course", metavar="FILE", help=t(
         "the course file: points, which exercises count, bonus, disclosure, visibility, "
         "seed (see `attn-kit course init`)"))

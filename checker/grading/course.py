@@ -11,8 +11,9 @@ one ``Choices`` value: a flag given on the command line wins over the file.
 """
 from __future__ import annotations
 
-import hashlib
 import ast
+import functools
+import hashlib
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -306,13 +307,15 @@ class _Reader:
         return found
 
 
-def case_names(eid: str) -> list[str]:
+@functools.lru_cache(maxsize=None)
+def case_names(eid: str) -> tuple[str, ...]:
     """The English names of an exercise's hidden cases (``metadata.case``), read from the
     case file's text (it is never imported here)."""
     exercise = manifest.by_id()[eid]
-    from checker.judge import runner
+    import checker.judge  # the package alone: its runner would import pytest and torch
 
-    source = (runner.CASES_DIR / f"{exercise.case_module}.py").read_text(encoding="utf-8")
+    cases_dir = Path(checker.judge.__file__).with_name("cases")
+    source = (cases_dir / f"{exercise.case_module}.py").read_text(encoding="utf-8")
     names = []
     for node in ast.parse(source).body:
         if isinstance(node, ast.FunctionDef) and node.name.startswith("test"):
@@ -320,7 +323,7 @@ def case_names(eid: str) -> list[str]:
                      if isinstance(d, ast.Call) and getattr(d.func, "id", "") == "case"
                      and d.args and isinstance(d.args[0], ast.Constant)]
             names.append(named[0] if named else node.name)
-    return names
+    return tuple(names)
 
 
 # ------------------------------------------------------------------ scoring
