@@ -66,7 +66,8 @@ def cmd_grade(args) -> int:
         _check_bwrap()
     from checker.grading import handback
 
-    plan = handback.prepare(args, paths)  # the course file, the roster, --feedback, --export
+    # the course file, the roster, --feedback (never inside what is graded), --export
+    plan = handback.prepare(args, [*paths, *args.paths])
     choices = plan.choices
 
     import warnings

@@ -355,6 +355,8 @@ def apply(course: Course, graded, all_or_nothing: bool):
     from checker.judge.results import Status
 
     document = dict(graded.document) if graded.document is not None else None
+    if document is not None:  # the tests are rewritten: copies, never the original's
+        document["tests"] = [dict(test) for test in document.get("tests", [])]
     by_exercise: dict[str, list[dict]] = {}
     for test in (document or {}).get("tests", []):
         meta = test.get("metadata") or {}
