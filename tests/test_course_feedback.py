@@ -379,3 +379,18 @@ def test_export_needs_out_and_roster(tmp_path):
     student = _student(tmp_path / "s")
     done = cli("grade", str(student), "--json", str(tmp_path / "r.json"), "--export", "canvas")
     assert done.returncode == 2 and "--roster" in done.stderr
+
+
+@pytest.mark.parametrize("extra, says", [
+    (["--feedback", "{subs}/pages"], "lies inside the work being checked"),
+    (["--course", "{tmp}/course.toml", "--include-beyond"], "list 11 and 12 under [exercises]"),
+    (["--roster", "{tmp}/none.csv"], "roster"),
+])
+def test_hand_back_options_are_checked_before_grading(extra, says, tmp_path):
+    subs = tmp_path / "subs"
+    _student(subs / "a")
+    (tmp_path / "course.toml").write_text("seed = 1\n", encoding="utf-8")
+    done = cli("grade", str(subs), "--out", str(tmp_path / "out"),
+               *[e.format(subs=subs, tmp=tmp_path) for e in extra])
+    assert done.returncode == 2 and says in done.stderr, done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and not (tmp_path / "out").exists()
