@@ -302,6 +302,19 @@ def test_gradescope_honours_visibility_and_disclosure(graded, visibility, level)
         assert "subtract each row's max" in outputs
     else:
         assert "Expected" in outputs and re.search(r"line \d+: raise ValueError", outputs)
+    if level != "scores":  # each case is worth its course points: 05's add up to 20
+        assert abs(sum(t["max_score"] for t in results["tests"]
+                       if t["name"].startswith("05 ")) - 20) < 1e-3
+
+
+def test_a_submission_that_could_not_be_graded_gets_a_page_that_says_why(tmp_path):
+    g = Graded("zed", "", GradeStatus.ERROR, "zed.zip is not a readable zip file <x>",
+               {"01": 0.0}, 0.0)
+    for level in ("full", "summary"):
+        page = feedback.page_for(g, level)
+        assert "not a readable zip file" in feedback.markdown(page)
+        assert "zip file &lt;x&gt;" in feedback.html_page(page)
+    assert "readable" not in feedback.markdown(feedback.page_for(g, "scores"))
 
 
 def test_the_bundle_ships_the_course_file_and_its_runs_use_it(tmp_path):

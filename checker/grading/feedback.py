@@ -144,7 +144,9 @@ def markdown(page: Page) -> str:
     out += [f"**{md(_total(page))}**", ""]
     if page.reason:
         out += [t("This submission could not be graded: {reason}", reason=md(page.reason)), ""]
-    if page.disclose == "scores":
+    if not page.rows:  # it could not be graded: the reason says why
+        pass
+    elif page.disclose == "scores":
         out += [f"| {t('Exercise')} | {t('Points')} |", "|---|---:|"]
         for eid, title, _, _, _, score, max_score, bonus in page.rows:
             out.append(f"| {eid} {md(title)}{' ' + md(t('(bonus)')) if bonus else ''} | "
@@ -212,8 +214,9 @@ def html_page(page: Page) -> str:
                                reason=page.reason)) + "</p>")
     heads = [t("Exercise"), t("Points")] if page.disclose == "scores" else \
         [t("Exercise"), t("Status"), t("Cases"), t("Points")]
-    out += ["<table>", "<thead><tr>" + "".join(f"<th>{h(x)}</th>" for x in heads)
-            + "</tr></thead>", "<tbody>"]
+    if page.rows:
+        out += ["<table>", "<thead><tr>" + "".join(f"<th>{h(x)}</th>" for x in heads)
+                + "</tr></thead>", "<tbody>"]
     for eid, title_, word, passed, total, score, max_score, bonus in page.rows:
         name = f"{eid} {title_}" + (" " + t("(bonus)") if bonus else "")
         cells = [f"<td>{h(name)}</td>"]
@@ -223,7 +226,8 @@ def html_page(page: Page) -> str:
                       f'<td class="num">{passed}/{total}</td>']
         cells.append(f'<td class="num">{h(f"{score:g} / {max_score:g}")}</td>')
         out.append("<tr>" + "".join(cells) + "</tr>")
-    out += ["</tbody>", "</table>"]
+    if page.rows:
+        out += ["</tbody>", "</table>"]
     if page.notes:
         out.append(f"<h2>{h(t('What did not pass'))}</h2>")
         for note in page.notes:
