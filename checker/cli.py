@@ -1,8 +1,9 @@
 """The command line: parses, picks the language, dispatches, and reports usage errors.
 
-``attn-kit COMMAND`` (also ``python -m checker COMMAND``). The commands live in
-learn.py (check, list, hint, reset, solution, init), watch.py (watch) and
-instructor.py (grade, gradescope-bundle).
+``attn-kit COMMAND`` (also ``python -m checker COMMAND``). Each command lives in its
+part's ``commands`` module: learner/commands.py (check, list, hint, reset, solution,
+init), learner/watch.py (watch), grading/commands.py (grade, gradescope-bundle),
+pictures/commands.py (show) and models/commands.py (model).
 
 Exit status: 0 every selected exercise passes (or the command did its job);
 1 some do not; 2 a usage error (unknown exercise, missing folder, bad option),
@@ -79,8 +80,8 @@ def _command(sub, name: str, handler: str, help_: str, description: str = "",
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="attn-kit", description=t(
-        "attention-kit: learn attention by filling in ten exercises; the checker tells you "
-        "what works. Start with `attn-kit watch`."))
+        "attention-kit: learn attention by filling in small exercises, one function at a "
+        "time; the checker tells you what works. Start with `attn-kit watch`."))
     parser.add_argument("--version", action="version", version=_version(),
                         help=t("show program's version number and exit"))
     parser.add_argument("--lang", dest="top_lang", choices=i18n.LANGS,
@@ -199,6 +200,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help=t("basic: resource limits, and a user id per worker under root; "
                               "bwrap: also run the workers inside bubblewrap, which hides the "
                               "solutions and the submissions (default: %(default)s)"))
+    grade.add_argument("--require-sandbox", action="store_true",
+                       help=t("refuse to grade unless the kernel confines every worker "
+                              "(Landlock and seccomp); a worker that cannot install them is a "
+                              "kit error"))
 
     bundle = _command(sub, "gradescope-bundle", "grading.commands:cmd_bundle", t(
         "write a Gradescope autograder zip"), t(

@@ -6,7 +6,7 @@ size limit, and sends the text to the worker. For graded submissions it also
 refuses symbolic links, so a submission cannot point an exercise file at the
 reference solutions or at another student's work.
 
-A submission holds the ten exercise files at its top, inside an ``exercises/``
+A submission holds the exercise files at its top, inside an ``exercises/``
 folder, or inside one wrapping folder (what zipping a folder gives). A file
 that is missing counts as not started.
 """

@@ -6,10 +6,11 @@ from pathlib import Path
 from rich.text import Text
 
 from checker import defaults, files
-from checker.grading.model import SandboxKind
+from checker.grading.model import GradeStatus, SandboxKind
 from checker.i18n import t
 from checker.text import one_line
-from checker.usage import EXIT_OK, UsageError, keep_off_work, output_file, positive_timeout
+from checker.usage import (EXIT_INTERNAL, EXIT_OK, UsageError, keep_off_work, output_file,
+                           positive_timeout)
 
 
 # ---------------------------------------------------------------------- grade
@@ -64,6 +65,12 @@ def cmd_grade(args) -> int:
         keep_off_work(out, args.out, "--out", paths)
     if args.sandbox == SandboxKind.BWRAP:
         _check_bwrap()
+    from checker.engine import layers
+
+    missing = layers.missing_kernel_layers()  # probed once here, inherited by the pool
+    if missing and getattr(args, "require_sandbox", False):
+        raise UsageError(t("--require-sandbox: the kernel layers are off here: {layers}",
+                           layers="; ".join(missing)))
     from checker.grading import handback
 
     # the course file, the roster, --feedback (never inside what is graded), --export
@@ -82,7 +89,8 @@ def cmd_grade(args) -> int:
     hide = tuple(str(Path(p).resolve()) for p in [*args.paths, *([out] if out else [])])
     options = Options(seed=defaults.SEED if choices.seed is None else choices.seed,
                       timeout=args.timeout, all_or_nothing=choices.all_or_nothing,
-                      jobs=args.jobs, limits=Limits(memory_mb=args.memory),
+                      jobs=args.jobs, limits=Limits(memory_mb=args.memory, require_kernel=bool(
+                          getattr(args, "require_sandbox", False))),
                       sandbox=SandboxKind(args.sandbox), hide=hide,
                       include_beyond=choices.include_beyond,
                       exercise_ids=choices.exercise_ids())
@@ -107,6 +115,11 @@ def cmd_grade(args) -> int:
     if written:
         console.print(Text(t("{n} reports and {csv} written to {folder}", n=len(written) - 1,
                              csv=reports.CSV_NAME, folder=out)))
+    kit_errors = [g.name for g in graded if g.status == GradeStatus.KIT_ERROR]
+    if kit_errors:  # the kit failed, not these students: grade them again once it is fixed
+        console.print(Text(t("the kit itself failed while grading {names}: these are not the "
+                             "students' errors; grade them again", names=", ".join(kit_errors))))
+        return EXIT_INTERNAL
     return EXIT_OK
 
 

@@ -1,6 +1,6 @@
 """Grading submissions: what one grading process does with one submission, and the class run.
 
-``grade_one`` runs in a grading process (see ``gradepool``): it reads the
+``grade_one`` runs in a grading process (see ``pool``): it reads the
 submission (folder or zip), runs every hidden case against it through workers,
 and returns plain data: the JSON document (the same as ``check --json``) and a
 one-word status with a short reason. ``grade_all`` hands the submissions to
@@ -65,17 +65,31 @@ def grade_task(task: Task) -> Graded:
 def sandbox_facts(options: Options) -> dict:
     from checker.engine import forkserver
 
+    from checker.engine import layers
+
     server = forkserver.get()
+    bwrap = options.sandbox == SandboxKind.BWRAP
     return {"own_uid": server.own_uid, "why_not_own_uid": server.why_not_own_uid,
             "reads_any_file": server.keep_reading,
             "limits": options.limits.to_dict(), "timeout": options.timeout,
-            "sandbox": options.sandbox}
+            "sandbox": options.sandbox,
+            # each layer that confined the workers, on or off and why (docs/threat-model.md)
+            "layers": {**layers.probe_kernel(),
+                       "uid": layers.layer(server.own_uid, server.why_not_own_uid),
+                       "audit_hook": layers.layer(True),
+                       "bwrap": layers.layer(bwrap, "not asked for (--sandbox bwrap)")},
+            "required": options.limits.require_kernel}
 
 
 def status_of(result) -> tuple[GradeStatus, str]:
     """ok, or the first exercise that timed out or errored, with its reason in one line."""
+    from checker.engine.problems import Problem
     from checker.judge.results import Status
 
+    for e in result.exercises:
+        for case in e.cases:
+            if case.failure is not None and case.failure.kind == Problem.KIT:
+                return GradeStatus.KIT_ERROR, _short(f"{e.id}: {case.failure.summary}")
     for status, graded in ((Status.TIMEOUT, GradeStatus.TIMEOUT), (Status.ERROR, GradeStatus.ERROR)):
         for e in result.exercises:
             if e.status == status:

@@ -19,6 +19,7 @@ class GradeStatus(StrEnum):
     OK = "ok"              # everything ran
     ERROR = "error"        # a file could not be loaded, a worker crashed, or it could not be read
     TIMEOUT = "timeout"    # an exercise did not answer in time
+    KIT_ERROR = "kit_error"  # the kit itself failed (setting up a worker): not the student's
 
 
 class SandboxKind(StrEnum):

@@ -95,7 +95,8 @@ def summary_table(graded: list[Graded], plain: bool = False) -> Table:
     table.add_column(t("Passed"), justify="right")
     table.add_column(t("Status"))
     table.add_column(t("Reason"), overflow="fold")
-    colours = {GradeStatus.OK: "green", GradeStatus.ERROR: "red", GradeStatus.TIMEOUT: "yellow"}
+    colours = {GradeStatus.OK: "green", GradeStatus.ERROR: "red", GradeStatus.TIMEOUT: "yellow",
+               GradeStatus.KIT_ERROR: "magenta"}
     for g in graded:
         count = len(g.scores)
         passed = sum(1 for e in (g.document or {}).get("exercises", []) if e["status"] == Status.PASSED)

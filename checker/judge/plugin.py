@@ -36,7 +36,7 @@ STATUS_OF = {
     Problem.FORBIDDEN: Status.FAILED, Problem.EXCEPTION: Status.FAILED,
     Problem.UNREADABLE: Status.ERROR, Problem.SYNTAX: Status.ERROR, Problem.LOAD: Status.ERROR,
     Problem.EXIT: Status.ERROR, Problem.MISSING: Status.ERROR, Problem.CRASH: Status.ERROR,
-    Problem.BAD_DATA: Status.ERROR,
+    Problem.BAD_DATA: Status.ERROR, Problem.KIT: Status.ERROR,
 }
 
 CASE_RESULT = pytest.StashKey[CaseResult]()
@@ -198,9 +198,11 @@ class CheckPlugin:
         exc = call.excinfo.value if call.excinfo is not None else None
         if not isinstance(exc, (LearnerProblem, CaseFailure)):
             return None
-        return pytest.TestReport(item.nodeid, item.location, dict.fromkeys(item.keywords, 1),
-                                 "failed", _short_text(exc), call.when, [], call.duration,
-                                 call.start, call.stop, user_properties=item.user_properties)
+        return pytest.TestReport(
+            nodeid=item.nodeid, location=item.location,
+            keywords=dict.fromkeys(item.keywords, 1), outcome="failed",
+            longrepr=_short_text(exc), when=call.when, sections=[], duration=call.duration,
+            start=call.start, stop=call.stop, user_properties=item.user_properties)
 
     def _case_result(self, item, call) -> CaseResult | None:
         """The case's result, made once from its call (or failed setup) phase."""
