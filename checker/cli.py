@@ -170,12 +170,13 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--format", choices=("json", "gradescope"), default="json",
                        help=t("the reports' format: our JSON document, or Gradescope's "
                               "results.json (default: %(default)s)"))
-    grade.add_argument("--visibility", choices=_visibilities(), default="after_published",
-                       help=t("Gradescope visibility of the hidden cases (default: %(default)s)"))
-    grade.add_argument("--all-or-nothing", action="store_true",
+    grade.add_argument("--visibility", choices=_visibilities(), default=None,
+                       help=t("Gradescope visibility of the results and the hidden cases "
+                              "(default: the course file's, or after_published)"))
+    grade.add_argument("--all-or-nothing", action="store_true", default=None,
                        help=t("an exercise earns its points only if every case passes "
                               "(default: points times the share of cases passed)"))
-    grade.add_argument("--include-beyond", action="store_true",
+    grade.add_argument("--include-beyond", action="store_true", default=None,
                        help=t("also grade the exercises beyond the lesson (11 and 12): their "
                               "points, CSV columns and Gradescope tests are added (default: the "
                               "lesson's ten, 100 points)"))
@@ -183,6 +184,15 @@ def build_parser() -> argparse.ArgumentParser:
                        help=t("submissions graded at once (default: the number of cores, "
                               "%(default)s)"))
     _seed_and_timeout(grade, fresh=True)
+    _course_options(grade)
+    grade.add_argument("--feedback", metavar="DIR", help=t(
+        "write a feedback page per student into DIR (Markdown and HTML), as much as "
+        "--disclose allows"))
+    grade.add_argument("--roster", metavar="FILE", help=t(
+        "a CSV that maps submission names to student ids (columns: submission, id; "
+        "optional: name, email, section, sis_user_id, sis_login_id)"))
+    grade.add_argument("--export", choices=("canvas", "moodle", "csv"), help=t(
+        "with --out and --roster: also write the gradebook file that LMS imports"))
     grade.add_argument("--memory", type=int, default=1024, metavar="MB",
                        help=t("memory each worker may add on top of torch (default: %(default)s)"))
     grade.add_argument("--sandbox", choices=[k.value for k in SandboxKind],
@@ -200,22 +210,42 @@ def build_parser() -> argparse.ArgumentParser:
         "Write a zip to upload to Gradescope as the autograder: setup.sh, run_autograder and "
         "the kit. The options are baked into run_autograder."), exercises=False)
     bundle.add_argument("out", metavar="OUT.zip", help=t("the zip file to write"))
-    bundle.add_argument("--visibility", choices=_visibilities(), default="after_published",
-                        help=t("visibility of the hidden cases (default: %(default)s)"))
-    bundle.add_argument("--all-or-nothing", action="store_true",
+    bundle.add_argument("--visibility", choices=_visibilities(), default=None,
+                        help=t("Gradescope visibility of the results and the hidden cases "
+                               "(default: the course file's, or after_published)"))
+    bundle.add_argument("--all-or-nothing", action="store_true", default=None,
                         help=t("an exercise earns its points only if every case passes"))
-    bundle.add_argument("--include-beyond", action="store_true",
+    bundle.add_argument("--include-beyond", action="store_true", default=None,
                         help=t("also grade the exercises beyond the lesson (11 and 12)"))
     _seed_and_timeout(bundle, fresh=True)
+    _course_options(bundle)
+
+    course = _command(sub, "course", "grading.commands:cmd_course", t(
+        "the course file: `attn-kit course init [FILE]` writes a commented one to edit"),
+        exercises=False)
+    course.add_argument("action", choices=("init",), help=t("init: write a starting file"))
+    course.add_argument("file", nargs="?", default="course.toml", metavar="FILE",
+                        help=t("the file to write (default: %(default)s; never overwritten)"))
     return parser
+
+
+def _course_options(parser: argparse.ArgumentParser) -> None:
+    """--course and --disclose; --seed not given leaves the seed to the course file."""
+    parser.add_argument("--course", metavar="FILE", help=t(
+        "the course file: points, which exercises count, bonus, disclosure, visibility, "
+        "seed (see `attn-kit course init`)"))
+    parser.add_argument("--disclose", choices=("full", "summary", "scores"), default=None,
+                        help=t("what students are shown: full (what failed, expected and "
+                               "got, the likely cause, their lines), summary (case names and "
+                               "causes), scores (default: the course file's, or full)"))
 
 
 def _seed_and_timeout(parser: argparse.ArgumentParser, fresh: bool = False) -> None:
     """``fresh``: grading draws a new seed per run (per bundle) unless one is given."""
     if fresh:
         parser.add_argument("--seed", type=int, default=None, help=t(
-            "seed of the hidden inputs (default: a fresh random seed per run, written in "
-            "every report; give it again to reproduce a run)"))
+            "seed of the hidden inputs (default: the course file's, or a fresh random seed "
+            "per run, written in every report; give it again to reproduce a run)"))
     else:
         parser.add_argument("--seed", type=int, default=defaults.SEED,
                             help=t("seed of the hidden inputs (default: %(default)s)"))

@@ -126,7 +126,7 @@ def problems_of(exercise: manifest.Exercise) -> list[str]:
     if not case_file.is_file():
         found.append(f"checker/judge/cases/{case_file.name} is missing")
     else:
-        named = _case_names(case_file)
+        named = [name for _, name in manifest.case_names(exercise) if name]
         if len(set(named)) != len(named):
             found.append(f"{case_file.name}: two cases have the same name")
         if len(named) < MIN_CASES:
@@ -152,18 +152,6 @@ def problems_of(exercise: manifest.Exercise) -> list[str]:
         if exercise.file not in readme:
             found.append(f"README.md does not list {exercise.file}")
     return found
-
-
-def _case_names(path: Path) -> list[str]:
-    names = []
-    for node in ast.parse(path.read_text(encoding="utf-8")).body:
-        if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
-            for deco in node.decorator_list:
-                if (isinstance(deco, ast.Call)
-                        and getattr(deco.func, "id", "") in ("case", "property_case")
-                        and deco.args and isinstance(deco.args[0], ast.Constant)):
-                    names.append(deco.args[0].value)
-    return names
 
 
 def unnamed() -> list[str]:

@@ -109,6 +109,26 @@ def by_id() -> dict[str, Exercise]:
     return {e.id: e for e in load()}
 
 
+CASE_DECORATORS = ("case", "property_case")   # judge/cases/support.py
+
+
+def case_names(exercise: Exercise) -> list[tuple[str, str | None]]:
+    """(test function, plain-language name or None) of each of an exercise's hidden cases,
+    in the case file's order, read from the file's text: nothing is imported (no pytest,
+    no torch). The one reader for dev check and the course file."""
+    import ast
+
+    path = Path(__file__).with_name("judge") / "cases" / f"{exercise.case_module}.py"
+    names: list[tuple[str, str | None]] = []
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("test"):
+            named = [d.args[0].value for d in node.decorator_list
+                     if isinstance(d, ast.Call) and getattr(d.func, "id", "") in CASE_DECORATORS
+                     and d.args and isinstance(d.args[0], ast.Constant)]
+            names.append((node.name, named[0] if named else None))
+    return names
+
+
 def by_case_module() -> dict[str, Exercise]:
     return {e.case_module: e for e in load()}
 

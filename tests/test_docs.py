@@ -28,7 +28,7 @@ def _commands() -> list[tuple[str, list[str]]]:
     found = []
     for doc in DOCS:
         for block in FENCE.findall(doc.read_text(encoding="utf-8")):
-            for line in block.splitlines():
+            for line in block.replace("\\\n", " ").splitlines():  # continued lines joined
                 line = re.split(r" #|&&|;", line, maxsplit=1)[0].strip()
                 words = shlex.split(line) if line else []
                 if words[:1] == ["attn-kit"]:

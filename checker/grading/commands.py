@@ -5,7 +5,7 @@ from pathlib import Path
 
 from rich.text import Text
 
-from checker import files
+from checker import defaults, files
 from checker.grading.model import GradeStatus, SandboxKind
 from checker.i18n import t
 from checker.text import one_line
@@ -93,6 +93,11 @@ def cmd_grade(args) -> int:
     if missing and getattr(args, "require_sandbox", False):
         raise UsageError(t("--require-sandbox: the kernel layers are off here: {layers}",
                            layers="; ".join(missing)))
+    from checker.grading import handback
+
+    # the course file, the roster, --feedback (never inside what is graded), --export
+    plan = handback.prepare(args, [*paths, *args.paths])
+    choices = plan.choices
 
     import warnings
 
@@ -104,32 +109,38 @@ def cmd_grade(args) -> int:
     from checker.grading.model import Options
 
     hide = tuple(str(Path(p).resolve()) for p in [*args.paths, *([out] if out else [])])
-    seed = fresh_seed() if args.seed is None else args.seed
-    options = Options(seed=seed, timeout=args.timeout, all_or_nothing=args.all_or_nothing,
+    seed = fresh_seed() if choices.seed is None else choices.seed
+    options = Options(seed=seed, timeout=args.timeout, all_or_nothing=choices.all_or_nothing,
                       jobs=args.jobs, limits=Limits(memory_mb=args.memory, require_kernel=bool(
                           getattr(args, "require_sandbox", False))),
                       sandbox=SandboxKind(args.sandbox), hide=hide,
-                      include_beyond=args.include_beyond)
+                      include_beyond=choices.include_beyond,
+                      exercise_ids=choices.exercise_ids())
     console = make_console()
 
     def renamed(collision) -> None:
         console.print(Text(reports.collision_line(collision)))
 
     with reports.grading_progress(console, len(paths)) as advance:
-        graded = grade.grade_all(paths, options, on_result=advance,
+        graded = grade.grade_all(paths, options,
+                                 on_result=lambda g: advance(choices.apply(g)),
                                  base=_graded_folder(args.paths), on_collision=renamed)
+    graded = handback.annotate(plan, graded)
     if json_path is not None:
-        files.write_json(json_path, reports.document_for(graded[0], args.format, args.visibility))
+        files.write_json(json_path, reports.document_for(graded[0], args.format,
+                                                         choices.visibility, choices.disclose))
     def not_written(name: str, error: Exception) -> None:
         console.print(Text(t("the report of {name} could not be written: {error}", name=name,
                              error=one_line(str(error)))))
 
-    written = reports.write_out(out, graded, args.format, args.visibility,
-                                on_failure=not_written) if out else []
+    written = reports.write_out(out, graded, args.format, choices.visibility,
+                                on_failure=not_written, disclose=choices.disclose,
+                                course=handback.course_cell(plan)) if out else []
     console.print(reports.summary_table(graded, console.plain))
     console.print(Text(reports.status_counts(graded)))
     console.print(Text(t("Seed {seed}: grade again with --seed {seed} to reproduce this run "
                          "exactly", seed=seed)))
+    handback.finish(plan, graded, out, console)
     if json_path is not None:
         console.print(Text(t("Report written to {path}", path=json_path)))
     if written:
@@ -162,19 +173,48 @@ def cmd_bundle(args) -> int:
         raise UsageError(t("cannot write {path}: the folder {folder} does not exist", path=args.out,
                            folder=out.parent))
     positive_timeout(args.timeout)
-    seed = fresh_seed() if args.seed is None else args.seed  # one per bundle: one per assignment
-    options = ["--visibility", args.visibility, "--seed", str(seed),
-               "--timeout", f"{args.timeout:g}"]
-    if args.all_or_nothing:
+    from checker.grading import course as course_file
+
+    try:  # every choice is baked into run_autograder; the course file adds its points
+        course = course_file.load(args.course) if args.course else None
+        choices = course_file.choose(args, course)
+    except course_file.CourseError as exc:
+        raise UsageError(str(exc)) from None
+    seed = fresh_seed() if choices.seed is None else choices.seed  # one per bundle
+    options = ["--visibility", choices.visibility, "--disclose", choices.disclose,
+               "--seed", str(seed), "--timeout", f"{args.timeout:g}"]
+    if choices.all_or_nothing:
         options.append("--all-or-nothing")
-    if args.include_beyond:
+    if choices.include_beyond:
         options.append("--include-beyond")
     if args.lang:  # the feedback's language on Gradescope (its machines default to English)
         options += ["--lang", args.lang]
-    names = gradescope.bundle(out, options)
+    names = gradescope.bundle(out, options, Path(course.path) if course else None)
     print(t("Gradescope autograder written to {path} ({n} files: setup.sh, run_autograder, "
             "requirements.txt and the kit).", path=out, n=len(names)))
     print(t("Its hidden inputs use seed {seed}, the same for every submission it grades; "
             "grade with --seed {seed} to reproduce a result.", seed=seed))
     print(t("Upload it as the assignment's autograder (Configure Autograder > Zip file upload)."))
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------- course init
+def cmd_course(args) -> int:
+    from checker.grading import course as course_file
+
+    path = Path(args.file).expanduser()
+    if path.exists():
+        raise UsageError(t("{path} already exists: it is never overwritten (give another "
+                           "name, or edit it)", path=args.file))
+    if not path.parent.resolve().is_dir():
+        raise UsageError(t("cannot write {path}: the folder {folder} does not exist",
+                           path=args.file, folder=path.parent))
+    try:
+        with open(path, "x", encoding="utf-8") as f:  # "x": never over a file made meanwhile
+            f.write(course_file.init_text())
+    except OSError as exc:
+        raise UsageError(t("cannot write {path}: {error}", path=args.file,
+                           error=exc.strerror or exc)) from None
+    print(t("Course file written to {path}: edit it, then grade with "
+            "`attn-kit grade SUBMISSIONS --course {path} --out grades/`.", path=args.file))
     return EXIT_OK

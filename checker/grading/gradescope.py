@@ -26,83 +26,129 @@ TEST_OUTPUT_LIMIT = 3000
 
 
 def results_json(document: dict, *, visibility: str = "after_published",
-                 execution_time: float = 0.0) -> dict:
-    """Gradescope's results.json for one graded submission (our check --json document)."""
-    exercises = {e["id"]: e for e in document.get("exercises", [])}
-    all_or_nothing = bool(document.get("all_or_nothing"))  # for the summary line
+                 execution_time: float = 0.0, disclose: str = "full") -> dict:
+    """Gradescope's results.json for one graded submission (our check --json document).
+
+    ``visibility`` is set at the top level and on every test (Gradescope's own levels:
+    with ``hidden`` students see neither the tests nor the total). ``disclose`` says
+    how much the tests tell: ``full`` a test per case with what failed, expected and
+    got, the likely cause and the student's lines; ``summary`` a test per case with its
+    likely cause only; ``scores`` a test per exercise with its points only."""
     titles = {e.id: e.text("title", get_lang()) for e in manifest.load()}
+    exercises = {e["id"]: e for e in document.get("exercises", [])}
     by_exercise: dict[str, list[dict]] = {}
     for test in document.get("tests", []):
         meta = test.get("metadata") or {}
         by_exercise.setdefault(meta.get("exercise", "?"), []).append(test)
     tests = []
     for eid, cases in by_exercise.items():
-        summary = exercises.get(eid, {})
-        share = float(summary.get("max_score", 0)) / max(1, len(cases))
-        # the exercise's score (partial credit or all or nothing, already rounded) is
-        # shared by its passing cases, so the tests add up to exactly the same total
-        n_passed = sum((c.get("metadata") or {}).get("status") == Status.PASSED for c in cases)
-        per_pass = float(summary.get("score", 0)) / n_passed if n_passed else 0.0
-        for n, test in enumerate(cases, 1):
+        summary = exercises.get(eid)
+        if summary is None:  # not graded by this run's course
+            continue
+        title = titles.get(eid, summary.get("title", ""))
+        if disclose == "scores":
+            tests.append({"name": f"{eid} {title}", "number": str(int(eid)) if eid.isdigit()
+                          else eid, "score": summary.get("score", 0),
+                          "max_score": summary.get("max_score", 0), "visibility": visibility,
+                          "status": Status.PASSED if summary.get("status") == Status.PASSED
+                          else Status.FAILED})
+            continue
+        for n, (test, earned, share) in enumerate(_case_points(summary, cases), 1):
             meta = test.get("metadata") or {}
             passed = meta.get("status") == Status.PASSED
-            earned = per_pass if passed else 0.0
             tests.append({
-                "name": f"{eid} {titles.get(eid, '')}: "
+                "name": f"{eid} {title}: "
                         f"{t(meta['case']) if meta.get('case') else test.get('nodeid')}",
                 "number": f"{int(eid)}.{n}" if eid.isdigit() else str(n),
                 "score": round(earned, 6), "max_score": round(share, 6),
                 "status": Status.PASSED if passed else Status.FAILED,
-                "output": _case_output(meta),
+                "output": _case_output(meta, disclose),
                 "visibility": visibility,
             })
+    result = {"score": document.get("score", 0), "execution_time": round(execution_time, 3),
+              "output": "\n".join(summary_lines(document, titles)), "output_format": "text",
+              "visibility": visibility, "stdout_visibility": "hidden", "extra_data": {},
+              "tests": tests}
+    if document.get("course"):
+        result["extra_data"]["course"] = document["course"]
+    return result
+
+
+def summary_lines(document: dict, titles: dict) -> list[str]:
+    """The results' top-level text: the total, a line per exercise, the course file."""
     score, max_score = f"{document.get('score', 0):g}", f"{document.get('max_score', 0):g}"
     lines = [t("attention-kit: {score} / {max_score} points (all or nothing per exercise)",
-               score=score, max_score=max_score) if all_or_nothing else
+               score=score, max_score=max_score) if document.get("all_or_nothing") else
              t("attention-kit: {score} / {max_score} points", score=score, max_score=max_score)]
     for e in document.get("exercises", []):
-        lines.append(t("{id} {title}: {status}, {passed}/{total} cases, {score}/{max_score} "
-                       "points", id=e["id"], title=titles.get(e["id"], e["title"]),
-                       status=t(Status(e["status"]).word),
-                       passed=e["passed"], total=e["total"], score=f"{e['score']:g}",
-                       max_score=f"{e['max_score']:g}"))
-    return {"score": document.get("score", 0), "execution_time": round(execution_time, 3),
-            "output": "\n".join(lines), "output_format": "text",
-            "visibility": "visible", "stdout_visibility": "hidden", "extra_data": {},
-            "tests": tests}
+        line = t("{id} {title}: {status}, {passed}/{total} cases, {score}/{max_score} "
+                 "points", id=e["id"], title=titles.get(e["id"], e["title"]),
+                 status=t(Status(e["status"]).word),
+                 passed=e["passed"], total=e["total"], score=f"{e['score']:g}",
+                 max_score=f"{e['max_score']:g}")
+        lines.append(line + (" " + t("(bonus)") if e.get("bonus") else ""))
+    course = document.get("course")
+    if course:
+        lines.append(t("Graded with the course file {name} (sha256 {digest})",
+                       name=Path(course["path"]).name, digest=course["sha256"][:12]))
+    return lines
 
 
-def failed_results(reason: str, execution_time: float = 0.0) -> dict:
+def _case_points(summary: dict, cases: list[dict]):
+    """(test, points earned, points possible) of each case of one exercise.
+
+    Each case is worth its ``metadata.points``; the exercise's score (partial credit or
+    all or nothing, already rounded) is shared by its passing cases in proportion, so
+    the tests add up to exactly the exercise's score."""
+    shares = [float((c.get("metadata") or {}).get("points", 0.0)) for c in cases]
+    if not any(shares):  # an old document without points: equal shares
+        shares = [float(summary.get("max_score", 0)) / max(1, len(cases))] * len(cases)
+    passed = [(c.get("metadata") or {}).get("status") == Status.PASSED for c in cases]
+    weight = sum(s for s, ok in zip(shares, passed) if ok)
+    score = float(summary.get("score", 0))
+    for case, share, ok in zip(cases, shares, passed):
+        earned = share * score / weight if ok and weight else 0.0
+        yield case, earned, share
+
+
+def failed_results(reason: str, execution_time: float = 0.0,
+                   visibility: str = "visible") -> dict:
     """results.json for a submission that could not be graded at all."""
     return {"score": 0, "execution_time": round(execution_time, 3),
             "output": t("attention-kit could not grade this submission: {reason}",
                         reason=reason),
-            "output_format": "text", "visibility": "visible", "stdout_visibility": "hidden",
+            "output_format": "text", "visibility": visibility, "stdout_visibility": "hidden",
             "extra_data": {}, "tests": []}
 
 
-def results_for(graded, visibility: str) -> dict:
+def results_for(graded, visibility: str, disclose: str = "full") -> dict:
     """The results.json of one graded submission, with the same top-level keys whatever
     happened; ``extra_data`` carries the seed (a regrade with it is the same) and status."""
     document = graded.document or {}
     if document.get("tests"):
-        results = results_json(document, visibility=visibility, execution_time=graded.seconds)
+        results = results_json(document, visibility=visibility, execution_time=graded.seconds,
+                               disclose=disclose)
     else:
-        results = failed_results(graded.reason, graded.seconds)
-    results["extra_data"] = {"seed": document.get("seed"), "status": str(graded.status),
-                             "submission": graded.name}
+        results = failed_results(graded.reason, graded.seconds, visibility)
+    results["extra_data"] = {**results.get("extra_data", {}), "seed": document.get("seed"),
+                             "status": str(graded.status), "submission": graded.name}
     return results
 
 
-def _case_output(meta: dict) -> str:
+def _case_output(meta: dict, disclose: str = "full") -> str:
     if meta.get("status") == Status.PASSED:
         return ""
     failure = meta.get("failure") or {}
+    if disclose == "summary":  # the case's name is the test's; its likely cause only
+        return t("{label}: ", label=t("Likely cause")) + failure["likely"] \
+            if failure.get("likely") else ""
     parts = [meta.get("message", "")]
     for label, key in ((t("Expected"), "expected"), (t("Got"), "got"), (t("Where"), "detail"),
                        (t("Likely cause"), "likely")):
         if failure.get(key):
             parts.append(t("{label}: ", label=label) + failure[key])
+    for frame in meta.get("frames") or []:
+        parts.append(t("line {line}: {code}", line=frame.get("line"), code=frame.get("code", "")))
     text = "\n".join(p for p in parts if p)
     return text if len(text) <= TEST_OUTPUT_LIMIT else text[:TEST_OUTPUT_LIMIT] + " ..."
 
@@ -127,15 +173,22 @@ def requirements() -> str:
     return "\n".join(lines) + "\n"
 
 
-def bundle(out: Path, options: list[str]) -> list[str]:
-    """Write the autograder zip to ``out``; returns the names it holds."""
+COURSE_NAME = "course.toml"  # a course file's name in the bundle (source/course.toml)
+
+
+def bundle(out: Path, options: list[str], course: Path | None = None) -> list[str]:
+    """Write the autograder zip to ``out``; returns the names it holds. ``course``: a
+    course file, shipped as ``course.toml`` and read by every run."""
     run = (TEMPLATES / "run_autograder").read_text(encoding="utf-8").replace(
-        "@OPTIONS@", " ".join(shlex.quote(o) for o in options))
+        "@OPTIONS@", " ".join(shlex.quote(o) for o in options)).replace(
+        "@COURSE@", f'--course "$ROOT/source/{COURSE_NAME}"' if course else "")
     members: list[tuple[str, bytes, int]] = [
         ("setup.sh", (TEMPLATES / "setup.sh").read_bytes(), 0o755),
         ("run_autograder", run.encode(), 0o755),
         ("requirements.txt", requirements().encode(), 0o644),
     ]
+    if course is not None:
+        members.append((COURSE_NAME, course.read_bytes(), 0o644))
     for package in PACKAGES:
         folder = Path(importlib.import_module(package).__file__).resolve().parent
         for path in sorted(folder.rglob("*")):

@@ -40,9 +40,12 @@ class Options:
     sandbox: SandboxKind = SandboxKind.BASIC
     hide: tuple[str, ...] = ()          # what workers may not read (submissions, output)
     include_beyond: bool = False        # also grade the exercises beyond the lesson (11, 12)
+    exercise_ids: tuple[str, ...] = ()  # exactly these (a course file's), when given
 
     def exercises(self) -> tuple[manifest.Exercise, ...]:
         """What a grade is made of: the lesson's exercises, and those beyond if asked."""
+        if self.exercise_ids:
+            return tuple(e for e in manifest.load() if e.id in self.exercise_ids)
         return manifest.load() if self.include_beyond else manifest.lesson()
 
     @property
@@ -61,7 +64,8 @@ class Options:
     def from_dict(cls, data: dict) -> "Options":
         return cls(**{**data, "limits": Limits.from_dict(data.get("limits")),
                       "sandbox": SandboxKind(data.get("sandbox", SandboxKind.BASIC)),
-                      "hide": tuple(data.get("hide", ()))})
+                      "hide": tuple(data.get("hide", ())),
+                      "exercise_ids": tuple(data.get("exercise_ids", ()))})
 
 
 @dataclass(frozen=True)
@@ -95,6 +99,7 @@ class Graded:
     seconds: float
     document: dict | None = None     # the check --json document (None if it could not be graded)
     relpath: str = ""                # the original path, relative to the folder graded
+    max_points: float | None = None  # a course file's maximum (None: the kit's points)
 
     def __post_init__(self) -> None:
         # what reaches grades.csv, a report's file name and the terminal: one clean line
@@ -109,6 +114,8 @@ class Graded:
     @property
     def max_score(self) -> float:
         """The points of the exercises this grade is made of."""
+        if self.max_points is not None:
+            return self.max_points
         by_id = manifest.by_id()
         return sum(by_id[i].points for i in self.scores if i in by_id)
 

@@ -31,13 +31,15 @@ CSV_NAME = "grades.csv"
 # (docs/report.schema.json): pytest-json-report's, then the kit's.
 REPORT_KEYS = ("created", "duration", "exitcode", "root", "environment", "summary", "tests",
                "warnings", "exercises", "score", "max_score", "all_or_nothing", "seed",
-               "versions", "submission", "sandbox", "grade")
+               "versions", "submission", "sandbox", "grade", "course")
 
 
-def document_for(graded: Graded, fmt: str, visibility: str) -> dict:
-    """The per-submission file: our JSON document, or Gradescope's results.json."""
+def document_for(graded: Graded, fmt: str, visibility: str, disclose: str = "full") -> dict:
+    """The per-submission file: our JSON document, or Gradescope's results.json
+    (``disclose`` says how much Gradescope's tests tell the student; our JSON, the
+    instructor's, is always complete)."""
     if fmt == "gradescope":
-        return gradescope.results_for(graded, visibility)
+        return gradescope.results_for(graded, visibility, disclose)
     document = dict(graded.document or {})
     document.setdefault("warnings", [])  # pytest-json-report writes it only when there are some
     document["grade"] = {"status": graded.status, "reason": graded.reason,
@@ -47,18 +49,20 @@ def document_for(graded: Graded, fmt: str, visibility: str) -> dict:
     return {**ordered, **document}  # a key added later keeps its place after these
 
 
-def csv_text(graded: list[Graded]) -> str:
+def csv_text(graded: list[Graded], course: str | None = None) -> str:
+    """grades.csv; ``course`` (the course file's name and digest) adds a last column."""
     graded_ids = {i for g in graded for i in g.scores}
     ids = [e.id for e in manifest.load() if e.id in graded_ids]
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     # new columns go at the end: a sheet or a script that reads the first ones still works
+    extra = ["course"] if course is not None else []
     writer.writerow(["submission", *[f"ex{i}" for i in ids], "total", "max_score", "status",
-                     "reason", "path", "seed"])
+                     "reason", "path", "seed", *extra])
     for g in graded:
         writer.writerow([_cell(g.name), *[f"{g.scores.get(i, 0.0):g}" for i in ids],
                          f"{g.score:g}", f"{g.max_score:g}", g.status, _cell(g.reason),
-                         _cell(g.relpath), _seed_of(g)])
+                         _cell(g.relpath), _seed_of(g), *[_cell(course) for _ in extra]])
     return buffer.getvalue()
 
 
@@ -89,7 +93,7 @@ def _cell(text: str) -> str:
 
 
 def write_out(out: Path, graded: list[Graded], fmt: str, visibility: str,
-              on_failure=None) -> list[Path]:
+              on_failure=None, *, disclose: str = "full", course: str | None = None) -> list[Path]:
     """``--out DIR``: one JSON per submission and grades.csv; returns what was written.
 
     A report that cannot be written costs that report alone: ``on_failure(name, error)``
@@ -99,13 +103,14 @@ def write_out(out: Path, graded: list[Graded], fmt: str, visibility: str,
     for g in graded:
         path = out / f"{g.name}.json"
         try:
-            files.write_json(path, document_for(g, fmt, visibility), compact=len(graded) > 1)
+            files.write_json(path, document_for(g, fmt, visibility, disclose),
+                             compact=len(graded) > 1)
         except (OSError, ValueError) as exc:
             if on_failure is not None:
                 on_failure(g.name, exc)
             continue
         written.append(path)
-    files.write_atomic(out / CSV_NAME, csv_text(graded))
+    files.write_atomic(out / CSV_NAME, csv_text(graded, course))
     written.append(out / CSV_NAME)
     return written
 

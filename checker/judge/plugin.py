@@ -27,6 +27,7 @@ from checker.judge.results import Check, CaseResult, ExerciseResult, Failure, Ru
 from checker.engine.supervisor import LearnerProblem, Workers
 
 MAX_OUTPUT = 2000
+MAX_FRAMES, MAX_META_OUTPUT = 5, 1000  # what a failing case's JSON metadata keeps of them
 
 # what each kind of problem means for the case (the engine only says what happened)
 STATUS_OF = {
@@ -300,6 +301,13 @@ class CheckPlugin:
                 ("check", f.check)) if v}
             if f.not_checked:
                 meta["not_checked"] = True
+            if f.frames:  # the learner's own lines (file line, function, code), for feedback
+                meta["frames"] = [{"line": fr.get("line"),
+                                   "function": str(fr.get("function", ""))[:100],
+                                   "code": str(fr.get("code", ""))[:300]}
+                                  for fr in f.frames[-MAX_FRAMES:] if isinstance(fr, dict)]
+            if case_.output:
+                meta["output"] = case_.output[:MAX_META_OUTPUT]
         return meta
 
     @pytest.hookimpl(optionalhook=True)
