@@ -190,6 +190,11 @@ def build_parser() -> argparse.ArgumentParser:
                               "bwrap: also run the workers inside bubblewrap, which hides the "
                               "solutions and the submissions (default: %(default)s)"))
 
+    insights = _command(sub, "insights", "grading.class_commands:cmd_insights", t(
+        "rebuild the class view (insights/insights.html) of an earlier grade --out, for "
+        "instructors"), exercises=False)
+    insights.add_argument("folder", metavar="DIR", help=t("the --out folder of `attn-kit grade`"))
+
     bundle = _command(sub, "gradescope-bundle", "grading.commands:cmd_bundle", t(
         "write a Gradescope autograder zip"), t(
         "Write a zip to upload to Gradescope as the autograder: setup.sh, run_autograder and "

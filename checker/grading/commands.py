@@ -90,6 +90,10 @@ def cmd_grade(args) -> int:
 
     written = reports.write_out(out, graded, args.format, args.visibility,
                                 on_failure=not_written) if out else []
+    if out is not None:
+        from checker.grading.class_commands import write_class_view
+
+        write_class_view(out, graded, console)
     console.print(reports.summary_table(graded, console.plain))
     if json_path is not None:
         console.print(Text(t("Report written to {path}", path=json_path)))
