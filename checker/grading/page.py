@@ -19,7 +19,7 @@ STYLE = """
 :root { --fg: #1b1b1b; --muted: #5f6368; --line: #dadce0; --bg: #fff; --soft: #f6f7f9; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 16px/1.45 system-ui, -apple-system, "Segoe UI", "Noto Sans",
-       "PingFang SC", "Microsoft YaHei", sans-serif; color: var(--fg); background: var(--bg); }
+       "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "WenQuanYi Micro Hei", sans-serif; color: var(--fg); background: var(--bg); }
 main { max-width: 62rem; margin: 0 auto; padding: 1rem; }
 h1 { font-size: 1.5rem; margin: .2rem 0 .4rem; }
 h2 { font-size: 1.2rem; margin: 1.6rem 0 .5rem; border-bottom: 1px solid var(--line); }
