@@ -184,6 +184,9 @@ def build_parser() -> argparse.ArgumentParser:
     _seed_and_timeout(grade)
     grade.add_argument("--memory", type=int, default=1024, metavar="MB",
                        help=t("memory each worker may add on top of torch (default: %(default)s)"))
+    grade.add_argument("--shard", metavar="K/N", help=t(
+        "grade only share K of N of the submissions (by a hash of each name), for grading a "
+        "class on N machines; join the N --out folders with `attn-kit merge`"))
     grade.add_argument("--sandbox", choices=[k.value for k in SandboxKind],
                        default=SandboxKind.BASIC.value,
                        help=t("basic: resource limits, and a user id per worker under root; "
@@ -194,6 +197,14 @@ def build_parser() -> argparse.ArgumentParser:
         "rebuild the class view (insights/insights.html) of an earlier grade --out, for "
         "instructors"), exercises=False)
     insights.add_argument("folder", metavar="DIR", help=t("the --out folder of `attn-kit grade`"))
+
+    merge = _command(sub, "merge", "grading.class_commands:cmd_merge", t(
+        "join the --out folders of `grade --shard K/N` runs into one run's reports, grades.csv "
+        "and class view, for instructors"), exercises=False)
+    merge.add_argument("folders", nargs="+", metavar="OUT",
+                       help=t("the --out folder of each shard (all N of them)"))
+    merge.add_argument("--out", metavar="DIR", required=True,
+                       help=t("the folder to write the merged run into"))
 
     bundle = _command(sub, "gradescope-bundle", "grading.commands:cmd_bundle", t(
         "write a Gradescope autograder zip"), t(

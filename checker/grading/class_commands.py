@@ -44,3 +44,67 @@ def cmd_insights(args) -> int:
     page = insights_files.write(out, view)
     make_console().print(Text(t("Class view written to {path}", path=page)))
     return EXIT_OK
+
+
+# ------------------------------------------------------------- shards, merge
+def shard_spec(spec: str) -> tuple[int, int]:
+    """``--shard K/N`` as (K, N); a usage error if it is not one."""
+    from checker.grading import shards
+
+    try:
+        return shards.parse(spec)
+    except shards.ShardError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def shard_of_run(spec: tuple[int, int], paths: list[Path]) -> dict:
+    """``grade --shard K/N``: the share's paths and names, and every name of the class."""
+    from checker.grading import grade, shards
+
+    k, n = spec
+    names = grade.names_for(paths)
+    chosen, chosen_names = shards.select(paths, names, k, n)
+    return {"k": k, "n": n, "all_names": names, "paths": chosen, "names": chosen_names}
+
+
+def write_shard_record(out: Path, shard: dict, args) -> None:
+    from checker.grading import shards
+
+    options = {"seed": args.seed, "timeout": args.timeout, "all_or_nothing": args.all_or_nothing,
+               "include_beyond": args.include_beyond, "memory": args.memory,
+               "sandbox": args.sandbox, "format": args.format, "visibility": args.visibility}
+    shards.write_record(out, shard["k"], shard["n"], shard["all_names"], shard["names"], options)
+
+
+def cmd_merge(args) -> int:
+    from checker.console import make_console
+    from checker.grading import shards
+    from checker.usage import keep_off_work
+
+    out = Path(args.out).expanduser()
+    folders = [Path(f).expanduser() for f in args.folders]
+    if out.exists() and not out.is_dir():
+        raise UsageError(t("--out wants a folder, and {path} is a file", path=args.out))
+    for folder in folders:
+        if not folder.is_dir():
+            raise UsageError(t("{path} is not a folder: give the --out folders of the "
+                               "`grade --shard K/N` runs", path=folder))
+    keep_off_work(out, args.out, "--out", folders)
+    console = make_console()
+
+    def missing(name: str, folder: Path) -> None:
+        console.print(Text(t("the report of {name} is missing in {folder}; merged without it",
+                             name=name, folder=folder)))
+
+    try:
+        done = shards.merge(folders, out, on_missing=missing)
+    except shards.ShardError as exc:
+        raise UsageError(str(exc)) from None
+    except (OSError, ValueError) as exc:
+        raise UsageError(t("the shards cannot be merged: {error}", error=one_line(str(exc)))) \
+            from None
+    console.print(Text(t("{shards} shards merged into {folder}: {reports} reports, {rows} rows "
+                         "in grades.csv", shards=done["shards"], folder=out,
+                         reports=done["reports"], rows=done["rows"])))
+    console.print(Text(t("Class view written to {path}", path=done["page"])))
+    return EXIT_OK

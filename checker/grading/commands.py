@@ -37,6 +37,17 @@ def _grade_paths(args) -> list[Path]:
     return paths
 
 
+def _shard_spec(args) -> tuple[int, int] | None:
+    """``--shard K/N``, checked before anything is read."""
+    if getattr(args, "shard", None) is None:
+        return None
+    from checker.grading.class_commands import shard_spec
+
+    if not args.out:
+        raise UsageError(t("--shard writes its share into a folder: give --out DIR"))
+    return shard_spec(args.shard)
+
+
 def _check_bwrap() -> None:
     from checker.engine.sandbox import bwrap_problem
 
@@ -57,7 +68,14 @@ def cmd_grade(args) -> int:
     out = Path(args.out).expanduser() if args.out else None
     if out is not None and out.exists() and not out.is_dir():
         raise UsageError(t("--out wants a folder, and {path} is a file", path=args.out))
+    spec = _shard_spec(args)
     paths = _grade_paths(args)
+    shard = None
+    if spec is not None:
+        from checker.grading.class_commands import shard_of_run
+
+        shard = shard_of_run(spec, paths)
+        paths = shard["paths"]
     if json_path is not None:
         keep_off_work(json_path, args.json, "--json", paths)
     if out is not None:
@@ -81,7 +99,8 @@ def cmd_grade(args) -> int:
                       include_beyond=args.include_beyond)
     console = make_console()
     with reports.grading_progress(console, len(paths)) as advance:
-        graded = grade.grade_all(paths, options, on_result=advance)
+        graded = grade.grade_all(paths, options, on_result=advance,
+                                 names=shard["names"] if shard else None)
     if json_path is not None:
         files.write_json(json_path, reports.document_for(graded[0], args.format, args.visibility))
     def not_written(name: str, error: Exception) -> None:
@@ -91,9 +110,11 @@ def cmd_grade(args) -> int:
     written = reports.write_out(out, graded, args.format, args.visibility,
                                 on_failure=not_written) if out else []
     if out is not None:
-        from checker.grading.class_commands import write_class_view
+        from checker.grading.class_commands import write_class_view, write_shard_record
 
         write_class_view(out, graded, console)
+        if shard is not None:
+            write_shard_record(out, shard, args)
     console.print(reports.summary_table(graded, console.plain))
     if json_path is not None:
         console.print(Text(t("Report written to {path}", path=json_path)))

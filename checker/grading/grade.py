@@ -112,8 +112,12 @@ def names_for(paths: list[Path]) -> list[str]:
     return names
 
 
-def grade_all(paths: list[Path], options: Options, on_result=None) -> list[Graded]:
-    """Grade every submission in parallel; results in the order of ``paths``."""
+def grade_all(paths: list[Path], options: Options, on_result=None,
+              names: list[str] | None = None) -> list[Graded]:
+    """Grade every submission in parallel; results in the order of ``paths``.
+
+    ``names``: the report names, when ``paths`` is a share of a class (``--shard``)
+    named as the whole class is (default: ``names_for(paths)``)."""
     from checker import manifest
     from checker.engine import forbidden
     from checker.grading import pool
@@ -121,7 +125,7 @@ def grade_all(paths: list[Path], options: Options, on_result=None) -> list[Grade
     for exercise in manifest.load():  # worked out once here; every fork server inherits it
         forbidden.plan(list(exercise.forbidden))
     tasks = [Task(name, str(path.resolve() if not path.is_symlink() else path), options).to_dict()
-             for name, path in zip(names_for(paths), paths)]
+             for name, path in zip(names_for(paths) if names is None else names, paths)]
 
     def done(task, result):
         if on_result is not None:
