@@ -187,6 +187,8 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--shard", metavar="K/N", help=t(
         "grade only share K of N of the submissions (by a hash of each name), for grading a "
         "class on N machines; join the N --out folders with `attn-kit merge`"))
+    grade.add_argument("--similarity", action="store_true", help=t(
+        "with --out: also write the similarity report of the class into DIR/similarity/"))
     grade.add_argument("--sandbox", choices=[k.value for k in SandboxKind],
                        default=SandboxKind.BASIC.value,
                        help=t("basic: resource limits, and a user id per worker under root; "
@@ -205,6 +207,14 @@ def build_parser() -> argparse.ArgumentParser:
                        help=t("the --out folder of each shard (all N of them)"))
     merge.add_argument("--out", metavar="DIR", required=True,
                        help=t("the folder to write the merged run into"))
+
+    similar = _command(sub, "similarity", "grading.class_commands:cmd_similarity", t(
+        "rank pairs of submissions by the code they share, per exercise (a pointer for a "
+        "human, never a verdict), for instructors"), exercises=False)
+    similar.add_argument("paths", nargs="+", metavar="PATH",
+                         help=t("a folder of submissions (folders or zips)"))
+    similar.add_argument("--out", metavar="DIR", required=True, help=t(
+        "write similarity.html, similarity.json and similarity.csv into DIR"))
 
     bundle = _command(sub, "gradescope-bundle", "grading.commands:cmd_bundle", t(
         "write a Gradescope autograder zip"), t(

@@ -108,3 +108,40 @@ def cmd_merge(args) -> int:
                          reports=done["reports"], rows=done["rows"])))
     console.print(Text(t("Class view written to {path}", path=done["page"])))
     return EXIT_OK
+
+
+# ----------------------------------------------------------------- similarity
+def write_similarity(folder: Path, paths: list[Path], console) -> None:
+    """``grade --similarity``: the report in ``folder`` (a failure costs it alone)."""
+    from checker.grading import grade, similarity_report
+
+    try:
+        page = similarity_report.write(folder, paths, grade.names_for(paths))
+    except (OSError, ValueError) as exc:
+        console.print(Text(t("the similarity report could not be written: {error}",
+                             error=one_line(str(exc)))))
+        return
+    console.print(Text(t("Similarity report written to {path} (a pointer for a human, never "
+                         "a verdict)", path=page)))
+
+
+def cmd_similarity(args) -> int:
+    from checker.console import make_console
+    from checker.engine import submission
+    from checker.usage import keep_off_work
+
+    out = Path(args.out).expanduser()
+    if out.exists() and not out.is_dir():
+        raise UsageError(t("--out wants a folder, and {path} is a file", path=args.out))
+    paths: list[Path] = []
+    for raw in args.paths:
+        try:
+            paths += [p for p in submission.find(Path(raw).expanduser())
+                      if p.resolve() != out.resolve()]
+        except submission.SubmissionError as exc:
+            raise UsageError(str(exc)) from None
+    if len(paths) < 2:
+        raise UsageError(t("similarity compares submissions: give a folder of at least two"))
+    keep_off_work(out, args.out, "--out", paths)
+    write_similarity(out, paths, make_console())
+    return EXIT_OK

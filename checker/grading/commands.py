@@ -38,9 +38,14 @@ def _grade_paths(args) -> list[Path]:
 
 
 def _shard_spec(args) -> tuple[int, int] | None:
-    """``--shard K/N``, checked before anything is read."""
+    """``--shard K/N`` (and whether --similarity can run), checked before anything is read."""
+    if getattr(args, "similarity", False) and not args.out:
+        raise UsageError(t("--similarity writes its report into a folder: give --out DIR"))
     if getattr(args, "shard", None) is None:
         return None
+    if getattr(args, "similarity", False):
+        raise UsageError(t("--similarity compares the whole class, not a shard: run `attn-kit "
+                           "similarity SUBS --out DIR` once"))
     from checker.grading.class_commands import shard_spec
 
     if not args.out:
@@ -115,6 +120,10 @@ def cmd_grade(args) -> int:
         write_class_view(out, graded, console)
         if shard is not None:
             write_shard_record(out, shard, args)
+        if getattr(args, "similarity", False):
+            from checker.grading.class_commands import write_similarity
+
+            write_similarity(out / "similarity", paths, console)
     console.print(reports.summary_table(graded, console.plain))
     if json_path is not None:
         console.print(Text(t("Report written to {path}", path=json_path)))
