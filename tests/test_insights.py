@@ -123,6 +123,25 @@ def test_student_text_is_escaped_on_the_page_and_never_a_formula_in_a_csv():
     assert rows[1][2] == "'" + FORMULA + HOSTILE
 
 
+def test_a_link_left_where_the_folder_goes_is_replaced_never_written_through(tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "insights").symlink_to(elsewhere, target_is_directory=True)
+    insights_files.write(out, _tally(_small_class()).view())
+    assert list(elsewhere.iterdir()) == []
+    assert (out / "insights").is_dir() and not (out / "insights").is_symlink()
+    assert (out / "insights" / "insights.html").is_file()
+
+
+def test_without_reports_of_ours_the_view_is_read_back_from_its_json(tmp_path):
+    view = _tally(_small_class()).view()
+    insights_files.write(tmp_path, view)
+    (tmp_path / "alice.json").write_text('{"score": 1, "tests": []}')  # a Gradescope file
+    assert insights_files.from_folder(tmp_path) == {**view, "lang": "en"}
+
+
 # ------------------------------------------------------ a real graded class
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
