@@ -2,7 +2,7 @@
 
 usage: python benchmarks/feedback_measure.py LIBRARY_DIR [--lang zh] [--json OUT]
 
-LIBRARY_DIR holds <stem>/<name>.py (e.g. benchmarks/blind_feedback/set2); each file's
+LIBRARY_DIR holds <stem>/<name>.py (e.g. tests/blind_feedback/set2); each file's
 docstring starts with the mistake it makes (``MISTAKE: ...``, or a ``Cause: id`` line for
 the kit's own library). For each file: the telling case, the kind of check, the likely
 cause's id and text, side by side with the mistake, so that a person can judge whether

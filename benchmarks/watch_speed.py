@@ -1,4 +1,4 @@
-"""How fast `attn-kit watch` shows a result after a save, with all ten exercises solved.
+"""How fast `attn-kit watch` shows a result after a save, with every exercise solved.
 
     python benchmarks/watch_speed.py [--rounds N]
 
@@ -41,7 +41,7 @@ def import_floor() -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3, help="saves of each of the ten files")
+    parser.add_argument("--rounds", type=int, default=3, help="saves of each exercise file")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="attn-watch-"))
     (work / "exercises").mkdir()
@@ -73,7 +73,7 @@ def main() -> int:
         shutil.rmtree(work, ignore_errors=True)
     floor = import_floor()
     every = [x for values in timings.values() for x in values]
-    print(f"watch start-up to the first screen (all ten checked): {first:.2f} s")
+    print(f"watch start-up to the first screen (all checked): {first:.2f} s")
     print(f"floor, `python -c 'import numpy, torch'`: {floor:.2f} s")
     print(f"save -> redrawn screen, {len(every)} saves: median {statistics.median(every):.3f} s, "
           f"worst {max(every):.3f} s (target 0.5 s)")

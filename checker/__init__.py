@@ -23,15 +23,15 @@ def check(*ids: str, exercises: str | None = None, lang: str | None = None,
     from checker.console import make_console
     from checker.learner import commands, report, workspace
 
-    i18n.set_lang(lang)
-    try:
-        chosen = usage.selected(list(ids)) if ids else list(manifest.load())
-        folder = workspace.find_exercises(exercises, option='exercises="path"')
-    except (usage.UsageError, workspace.WorkspaceError) as exc:
-        raise ValueError(str(exc)) from None
-    run, _ = commands.run_check(folder, chosen, seed=seed, timeout=timeout)
-    if show:
-        report.render(run, make_console(), "notebook")
+    with i18n.speaking(lang):
+        try:
+            chosen = usage.selected(list(ids)) if ids else list(manifest.load())
+            folder = workspace.find_exercises(exercises, option='exercises="path"')
+        except (usage.UsageError, workspace.WorkspaceError) as exc:
+            raise ValueError(str(exc)) from None
+        run, _ = commands.run_check(folder, chosen, seed=seed, timeout=timeout)
+        if show:
+            report.render(run, make_console(), "notebook")
     return run
 
 
@@ -46,21 +46,22 @@ def hint(exercise: str, *, all: bool = False, last: bool = False,  # noqa: A002
     from checker.console import make_console
     from checker.learner import commands, workspace
 
-    i18n.set_lang(lang)
-    try:
-        chosen = usage.selected([exercise])[0]
-    except usage.UsageError as exc:
-        raise ValueError(str(exc)) from None
-    try:
-        state = workspace.State(workspace.find_exercises(exercises, option='exercises="path"'))
-    except workspace.WorkspaceError:
-        state = None
-    console = make_console()
-    shown = commands.hint_text(chosen, state, all, last_ok=last)
-    for line in shown.lines:
-        console.print(line)
-    if shown.needs_yes:
-        console.print(i18n.t("To see it: hint(\"{id}\", last=True)", id=chosen.id))
+    with i18n.speaking(lang):
+        try:
+            chosen = usage.selected([exercise])[0]
+        except usage.UsageError as exc:
+            raise ValueError(str(exc)) from None
+        try:
+            state = workspace.State(workspace.find_exercises(exercises,
+                                                             option='exercises="path"'))
+        except workspace.WorkspaceError:
+            state = None
+        console = make_console()
+        shown = commands.hint_text(chosen, state, all, last_ok=last)
+        for line in shown.lines:
+            console.print(line)
+        if shown.needs_yes:
+            console.print(i18n.t("To see it: hint(\"{id}\", last=True)", id=chosen.id))
 
 
 def show(exercise: str, *, sentence: str | None = None, reference: bool = False,

@@ -1,8 +1,9 @@
 """The command line: parses, picks the language, dispatches, and reports usage errors.
 
-``attn-kit COMMAND`` (also ``python -m checker COMMAND``). The commands live in
-learn.py (check, list, hint, reset, solution, init), watch.py (watch) and
-instructor.py (grade, gradescope-bundle).
+``attn-kit COMMAND`` (also ``python -m checker COMMAND``). Each command lives in its
+part's ``commands`` module: learner/commands.py (check, list, hint, reset, solution,
+init), learner/watch.py (watch), grading/commands.py (grade, gradescope-bundle),
+pictures/commands.py (show) and models/commands.py (model).
 
 Exit status: 0 every selected exercise passes (or the command did its job);
 1 some do not; 2 a usage error (unknown exercise, missing folder, bad option),
@@ -79,8 +80,8 @@ def _command(sub, name: str, handler: str, help_: str, description: str = "",
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="attn-kit", description=t(
-        "attention-kit: learn attention by filling in ten exercises; the checker tells you "
-        "what works. Start with `attn-kit watch`."))
+        "attention-kit: learn attention by filling in small exercises, one function at a "
+        "time; the checker tells you what works. Start with `attn-kit watch`."))
     parser.add_argument("--version", action="version", version=_version(),
                         help=t("show program's version number and exit"))
     parser.add_argument("--lang", dest="top_lang", choices=i18n.LANGS,
@@ -181,7 +182,7 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                        help=t("submissions graded at once (default: the number of cores, "
                               "%(default)s)"))
-    _seed_and_timeout(grade)
+    _seed_and_timeout(grade, fresh=True)
     grade.add_argument("--memory", type=int, default=1024, metavar="MB",
                        help=t("memory each worker may add on top of torch (default: %(default)s)"))
     grade.add_argument("--shard", metavar="K/N", help=t(
@@ -194,6 +195,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help=t("basic: resource limits, and a user id per worker under root; "
                               "bwrap: also run the workers inside bubblewrap, which hides the "
                               "solutions and the submissions (default: %(default)s)"))
+    grade.add_argument("--require-sandbox", action="store_true",
+                       help=t("refuse to grade unless the kernel confines every worker "
+                              "(Landlock and seccomp); a worker that cannot install them is a "
+                              "kit error"))
 
     insights = _command(sub, "insights", "grading.class_commands:cmd_insights", t(
         "rebuild the class view (insights/insights.html) of an earlier grade --out, for "
@@ -227,13 +232,19 @@ def build_parser() -> argparse.ArgumentParser:
                         help=t("an exercise earns its points only if every case passes"))
     bundle.add_argument("--include-beyond", action="store_true",
                         help=t("also grade the exercises beyond the lesson (11 and 12)"))
-    _seed_and_timeout(bundle)
+    _seed_and_timeout(bundle, fresh=True)
     return parser
 
 
-def _seed_and_timeout(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seed", type=int, default=defaults.SEED,
-                        help=t("seed of the hidden inputs (default: %(default)s)"))
+def _seed_and_timeout(parser: argparse.ArgumentParser, fresh: bool = False) -> None:
+    """``fresh``: grading draws a new seed per run (per bundle) unless one is given."""
+    if fresh:
+        parser.add_argument("--seed", type=int, default=None, help=t(
+            "seed of the hidden inputs (default: a fresh random seed per run, written in "
+            "every report; give it again to reproduce a run)"))
+    else:
+        parser.add_argument("--seed", type=int, default=defaults.SEED,
+                            help=t("seed of the hidden inputs (default: %(default)s)"))
     parser.add_argument("--timeout", type=float, default=defaults.TIMEOUT,
                         help=t("seconds each case may run (default: %(default)s)"))
 

@@ -23,6 +23,7 @@ from checker import i18n, manifest, stubs
 ROOT = Path(__file__).resolve().parent.parent
 CASES = Path(__file__).resolve().parent / "judge" / "cases"
 LIBRARY = ROOT / "tests" / "implementations"
+BLIND = ROOT / "tests" / "blind_feedback"
 HEADINGS = ("WHAT", "FORMULA", "SHAPES", "RETURN", "RULES", "CHECK")
 ALLOWED_IMPORTS = {"torch", "math", "__future__", "typing"}
 MIN_CASES = 8
@@ -58,6 +59,12 @@ def problems_of(exercise: manifest.Exercise) -> list[str]:
             elif len(levels) < 3:
                 found.append(f"manifest: fewer than 3 hints for {topic or 'the exercise'} in "
                              f"{lang}")
+        counts = {len(exercise.hints[topic].get(lang, [])) for lang in manifest.LANGS}
+        if len(counts) > 1:
+            found.append(f"manifest: the hints for {topic or 'the exercise'} have a different "
+                         "number of levels in each language")
+    if exercise.points <= 0:
+        found.append("manifest: points must be more than 0")
     # 2) the solution: the one source of the exercise's text
     try:
         text = stubs.solution_text(exercise)
@@ -85,6 +92,10 @@ def problems_of(exercise: manifest.Exercise) -> list[str]:
     if f"attn-kit check {exercise.id}" not in doc:
         found.append(f"solutions/{exercise.file}: CHECK does not say `attn-kit check {exercise.id}`")
     functions = {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)}
+    public = sorted(name for name in functions if not name.startswith("_"))
+    if public != sorted(exercise.functions):
+        found.append(f"solutions/{exercise.file}: defines {', '.join(public) or 'no function'}; "
+                     f"the manifest's functions are {', '.join(exercise.functions)}")
     for func in exercise.functions:
         node = functions.get(func)
         if node is None:
@@ -116,6 +127,8 @@ def problems_of(exercise: manifest.Exercise) -> list[str]:
         found.append(f"checker/judge/cases/{case_file.name} is missing")
     else:
         named = _case_names(case_file)
+        if len(set(named)) != len(named):
+            found.append(f"{case_file.name}: two cases have the same name")
         if len(named) < MIN_CASES:
             found.append(f"{case_file.name}: {len(named)} named cases, at least {MIN_CASES} "
                          "are needed")
@@ -146,10 +159,35 @@ def _case_names(path: Path) -> list[str]:
     for node in ast.parse(path.read_text(encoding="utf-8")).body:
         if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
             for deco in node.decorator_list:
-                if (isinstance(deco, ast.Call) and getattr(deco.func, "id", "") == "case"
+                if (isinstance(deco, ast.Call)
+                        and getattr(deco.func, "id", "") in ("case", "property_case")
                         and deco.args and isinstance(deco.args[0], ast.Constant)):
                     names.append(deco.args[0].value)
     return names
+
+
+def unnamed() -> list[str]:
+    """Files and folders of an exercise's kind that no manifest entry names (as rustlings'
+    ``dev check`` flags exercise files missing from its info.toml)."""
+    entries = manifest.load()
+    files = {e.file for e in entries}
+    stems = {e.stem for e in entries}
+    cases = {f"{e.case_module}.py" for e in entries}
+    found = []
+    places = [(CASES, "case_*.py", cases)]
+    if source_checkout():
+        places += [(ROOT / "solutions", "ex*.py", files), (ROOT / "exercises", "*.py", files),
+                   (LIBRARY / "wrong", "*", stems), (LIBRARY / "correct", "*", stems),
+                   *[(folder, "*", stems) for folder in sorted(BLIND.glob("set*"))]]
+    for folder, pattern, known in places:
+        for path in sorted(folder.glob(pattern)):
+            if path.name != "__init__.py" and path.name not in known and (
+                    path.is_dir() or path.suffix == ".py"):
+                found.append(f"{path.relative_to(ROOT).as_posix()}: no manifest entry names it")
+    ids = [e.id for e in entries]
+    if ids != [f"{n:02d}" for n in range(1, len(ids) + 1)]:
+        found.append(f"manifest: the ids are not 01, 02, ... in order ({', '.join(ids)})")
+    return found
 
 
 def check() -> int:
@@ -161,6 +199,10 @@ def check() -> int:
         print(f"{mark}{exercise.id} {exercise.file}")
         for line in found:
             print(f"     {line}")
+    strays = unnamed()
+    for line in strays:
+        print(f"-- {line}")
+    total += len(strays)
     print("every exercise is complete" if not total else f"{total} things to do")
     return 1 if total else 0
 

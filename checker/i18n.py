@@ -11,7 +11,7 @@ the catalog entries no code uses any more; the kit's tests fail on either.
 
 Which literals are message ids (see ``extract``):
 - the first argument of ``t(...)``, of ``N_(...)`` (marks an id translated
-  later) and of the ``@case(...)`` decorator;
+  later) and of the ``@case(...)`` and ``@property_case(...)`` decorators;
 - in the hidden cases and the comparison helpers, a literal string passed as
   ``likely=``, ``what=``, ``expected=``, ``got=``, ``detail=`` or ``summary=``,
   the summary of ``CaseFailure(...)`` / ``compare.true(cond, ...)``, and the keys
@@ -21,15 +21,13 @@ Which literals are message ids (see ``extract``):
 from __future__ import annotations
 
 import ast
+import contextlib
 import functools
 import os
 import sys
 from pathlib import Path
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
+from checker.compat import tomllib
 
 LANGS = ("en", "zh")
 LOCALE = Path(__file__).with_name("locale")
@@ -63,6 +61,32 @@ def set_lang(lang: str | None) -> str:
 
 def get_lang() -> str:
     return _lang
+
+
+@contextlib.contextmanager
+def speaking(lang: str | None):
+    """The language set for the block (None: from the environment), and the one before it
+    put back afterwards: a notebook's language stays its own after any kit call."""
+    global _lang
+    before = _lang
+    set_lang(lang)
+    try:
+        yield
+    finally:
+        _lang = before
+
+
+def keeps_language(function):
+    """A notebook entry that sets the language for its own call only."""
+    @functools.wraps(function)
+    def call(*args, **kwargs):
+        global _lang
+        before = _lang
+        try:
+            return function(*args, **kwargs)
+        finally:
+            _lang = before
+    return call
 
 
 @functools.lru_cache(maxsize=None)
@@ -131,7 +155,7 @@ def extract_file(path: Path, case_code: bool) -> tuple[set[str], list[str]]:
         if not isinstance(node, ast.Call):
             continue
         name = _callee(node)
-        if name in ("t", "N_", "case") and node.args:
+        if name in ("t", "N_", "case", "property_case") and node.args:
             take(node.args[0], f"the message of {name}()")
         if name == "cause" and len(node.args) > 1:
             take(node.args[1], "the text of a cause()")

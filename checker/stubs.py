@@ -24,6 +24,7 @@ import re
 from pathlib import Path
 
 from checker import manifest
+from checker.i18n import t
 
 BEGIN = "### BEGIN SOLUTION"
 END = "### END SOLUTION"
@@ -47,6 +48,20 @@ def solution_path(exercise: manifest.Exercise) -> Path:
 
 def solution_text(exercise: manifest.Exercise) -> str:
     return solution_path(exercise).read_text(encoding="utf-8")
+
+
+class NoSolutions(Exception):
+    """The kit was installed without its reference solutions (a one-line message)."""
+
+
+def reference_text(exercise: manifest.Exercise) -> str:
+    """The reference solution's text, for every part that shows or runs it (``solution``,
+    ``model --reference``); ``NoSolutions`` with a one-line message when it is missing."""
+    try:
+        return solution_text(exercise)
+    except (SourceError, OSError):
+        raise NoSolutions(t("the reference solutions are not installed with this kit")) \
+            from None
 
 
 def header(exercise: manifest.Exercise) -> str:

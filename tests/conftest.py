@@ -43,7 +43,7 @@ def copy_exercises(source: Path, dest: Path) -> Path:
 
 @pytest.fixture
 def solved(tmp_path) -> Path:
-    """A folder with all ten exercises solved (copies of the reference solutions)."""
+    """A folder with every exercise solved (copies of the reference solutions)."""
     return copy_exercises(SOLUTIONS, tmp_path / "exercises")
 
 
@@ -62,6 +62,115 @@ def statuses(run) -> dict:
 
 
 def cli(*args, cwd=None, env=None, timeout=120):
-    """Run ``python -m checker ARGS`` as a learner would; returns CompletedProcess."""
-    return subprocess.run([sys.executable, "-m", "checker", *args], cwd=cwd, env=env,
+    """Run ``python -m checker ARGS`` as a learner would; returns CompletedProcess.
+
+    Every report a ``grade`` writes is checked against its JSON Schema here, so every
+    report the suites produce is (docs/instructors.md, "One report shape")."""
+    done = subprocess.run([sys.executable, "-m", "checker", *args], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=timeout)
+    if args and args[0] == "grade" and done.returncode == 0:
+        validate_grade_reports([str(a) for a in args], cwd)
+    return done
+
+
+def _option(args: list[str], name: str) -> str | None:
+    return args[args.index(name) + 1] if name in args[:-1] else None
+
+
+def validate_grade_reports(args: list[str], cwd=None) -> int:
+    """Validate what ``attn-kit grade ARGS`` wrote; returns how many reports it checked."""
+    import json
+
+    import jsonschema
+
+    fmt = _option(args, "--format") or "json"
+    schema = json.loads((ROOT / "checker" / "grading" / "schemas" /
+                         ("gradescope.schema.json" if fmt == "gradescope"
+                          else "report.schema.json")).read_text(encoding="utf-8"))
+    base = Path(cwd) if cwd else Path.cwd()
+    reports = []
+    if _option(args, "--json"):
+        reports.append(base / _option(args, "--json"))
+    if _option(args, "--out"):  # the reports grades.csv names (not what else is in the folder)
+        import csv
+
+        out = base / _option(args, "--out")
+        with open(out / "grades.csv", newline="", encoding="utf-8") as f:
+            reports += [out / f"{row['submission']}.json" for row in csv.DictReader(f)]
+    for path in reports:
+        if path.is_file():
+            jsonschema.validate(json.loads(path.read_text(encoding="utf-8")), schema)
+    return len(reports)
+
+
+# ------------------------------------------------- hostile libraries: their own run only
+SHARED_TMP = ("/tmp", "/var/tmp", "/dev/shm")  # where an attack may try to leave files
+PLACEHOLDERS = ("KIT_ROOT", "CLASS_DIR", "OUT_DIR", "RUN_TMP", "RUN_MARK")
+
+
+class HostileRun:
+    """What one graded class of attacks may touch, filled into the attack files at test
+    time (never a fixed folder of one machine): the kit's checkout (KIT_ROOT), the class
+    (CLASS_DIR), the output (OUT_DIR), a private temporary folder (RUN_TMP, also the
+    grader's TMPDIR) and a mark (RUN_MARK) that every file an attack leaves in a shared
+    temporary folder carries. Leftovers are looked for only there: this run's mark, this
+    run's folder, this process's descendants (the test process is a subreaper, so what a
+    run orphaned becomes its child), never the rest of the machine."""
+
+    def __init__(self, base: Path, classdir: Path, out: Path):
+        import secrets
+
+        from checker.engine import process
+
+        process.become_subreaper()
+        self.values = {"KIT_ROOT": ROOT, "CLASS_DIR": classdir, "OUT_DIR": out,
+                       "RUN_TMP": base / "tmp", "RUN_MARK": f"attn-run-{secrets.token_hex(6)}"}
+        self.tmp = self.values["RUN_TMP"]
+        self.tmp.mkdir(mode=0o777, parents=True, exist_ok=True)
+        self.tmp.chmod(0o777)
+        self.mark = self.values["RUN_MARK"]
+        self.before = set(self._descendants())  # the test process's own (its fork server)
+
+    def fill(self, text: str) -> str:
+        for name in PLACEHOLDERS:
+            text = text.replace(name, repr(str(self.values[name])))
+        return text
+
+    def env(self, **extra) -> dict:
+        return {**os.environ, "TMPDIR": str(self.tmp), **extra}
+
+    def leftover_files(self) -> set[str]:
+        found = {str(p) for p in self.tmp.rglob("*")}
+        for folder in SHARED_TMP:
+            try:
+                names = os.listdir(folder)
+            except OSError:
+                continue
+            found |= {os.path.join(folder, n) for n in names if self.mark in n}
+        return found
+
+    def leftover_processes(self) -> dict[int, str]:
+        """This process's descendants that were not there before the run (the run's
+        workers and whatever they started, once the run is over): pid -> command line."""
+        return {p: c for p, c in self._descendants().items() if p not in self.before}
+
+    @staticmethod
+    def _descendants() -> dict[int, str]:
+        from checker.engine import process
+
+        found, todo = {}, [os.getpid()]
+        while todo:
+            for pid in process.children_of(todo.pop()):
+                try:
+                    with open(f"/proc/{pid}/cmdline", "rb") as f:
+                        found[pid] = f.read().replace(b"\0", b" ")[:200].decode(errors="replace")
+                except OSError:
+                    continue
+                todo.append(pid)
+        try:  # zombies of what was reaped to us are no leftovers
+            while os.waitpid(-1, os.WNOHANG)[0]:
+                pass
+        except ChildProcessError:
+            pass
+        return {p: c for p, c in found.items() if os.path.exists(f"/proc/{p}/cmdline")
+                and open(f"/proc/{p}/cmdline", "rb").read()}

@@ -20,9 +20,9 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import EXERCISES, IMPLEMENTATIONS, ROOT, SOLUTIONS, cli, copy_exercises
+from conftest import EXERCISES, IMPLEMENTATIONS, ROOT, SOLUTIONS, HostileRun, cli, copy_exercises
 
-from checker.engine import forkserver, sandbox
+from checker.engine import forkserver
 from checker import manifest
 
 IDS = [e.id for e in manifest.lesson()]  # what a default grade scores
@@ -199,6 +199,7 @@ def graded_class(tmp_path_factory):
     base.chmod(0o755)
     classdir, out = base / "submissions", base / "grades"
     classdir.mkdir()
+    run = HostileRun(base, classdir, out)
     _write_student(classdir / "clean_solved")
     copy_exercises(EXERCISES, classdir / "clean_stubs")
     _write_student(classdir / "clean_partial", "05",
@@ -208,14 +209,15 @@ def graded_class(tmp_path_factory):
         _write_student(classdir / student_name(threat), eid, text)
     started = time.monotonic()
     done = cli("grade", str(classdir), "--out", str(out), "--jobs", "2", "--timeout", TIMEOUT,
-               "--memory", "512", cwd=base, timeout=900)
+               "--memory", "512", cwd=base, timeout=900, env=run.env())
     seconds = time.monotonic() - started
     time.sleep(5)  # give a daemon that outlived its worker the time to strike
     rows = {}
     if (out / "grades.csv").exists():
         with open(out / "grades.csv", newline="") as f:
             rows = {r["submission"]: r for r in csv.DictReader(f)}
-    return {"done": done, "out": out, "rows": rows, "base": base, "seconds": seconds}
+    return {"done": done, "out": out, "rows": rows, "base": base, "seconds": seconds,
+            "run": run}
 
 
 def test_the_grader_finishes_and_clean_students_get_what_they_earned(graded_class):
@@ -253,17 +255,9 @@ def test_the_real_reports_are_never_replaced(graded_class):
         assert not (folder / "fake-reports.json").exists()
 
 
-@pytest.mark.skipif(not OWN_UID, reason="workers get a user id of their own only under root")
 def test_nothing_a_worker_started_outlives_the_grading(graded_class):
-    left = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                if os.stat(f"/proc/{entry}").st_uid >= sandbox.UID_BASE:
-                    left.append(entry)
-            except FileNotFoundError:
-                pass
-    assert not left
+    """The run's own processes only: the test process's new descendants (a subreaper)."""
+    assert not graded_class["run"].leftover_processes()
 
 
 def test_output_is_truncated_in_the_report(graded_class):
@@ -310,7 +304,7 @@ def test_grading_twice_gives_the_same_scores_and_statuses(tmp_path):
     results = []
     for run in ("one", "two"):
         done = cli("grade", str(classdir), "--out", str(tmp_path / run), "--timeout", TIMEOUT,
-                   "--jobs", "2", timeout=300)
+                   "--jobs", "2", "--seed", "7", timeout=300)
         assert done.returncode == 0, done.stderr
         results.append((tmp_path / run / "grades.csv").read_text())
     assert results[0] == results[1]
@@ -433,4 +427,51 @@ def test_the_worker_sandbox_facts_are_in_the_report(tmp_path):
     document = _grade_json(_write_student(tmp_path / "s"))
     assert document["sandbox"]["own_uid"] == forkserver.get().own_uid
     assert document["sandbox"]["limits"]["memory_mb"] == 1024
+    # issue 17: every layer, on or off with the reason
+    from checker.engine import layers
+
+    listed = document["sandbox"]["layers"]
+    assert set(listed) == {"landlock", "seccomp", "uid", "audit_hook", "bwrap"}
+    assert all(set(v) == {"on", "why"} and (v["on"] or v["why"]) for v in listed.values())
+    assert listed["audit_hook"]["on"] and not listed["bwrap"]["on"]
+    assert listed["landlock"] == layers.probe_kernel()["landlock"]
+    assert listed["uid"]["on"] == forkserver.get().own_uid
+
+
+def test_require_sandbox_refuses_to_grade_without_the_kernel_layers(tmp_path, monkeypatch):
+    """--require-sandbox: one line, exit 2, when Landlock or seccomp is off here."""
+    from checker import cli as cli_module
+    from checker.engine import layers
+
+    monkeypatch.setattr(layers, "_probed", {"landlock": layers.layer(False, "no Landlock here"),
+                                            "seccomp": layers.layer(True)})
+    student = _write_student(tmp_path / "s")
+    code = cli_module.main(["grade", str(student), "--require-sandbox", "--timeout", "1.5"])
+    assert code == 2
+    monkeypatch.setattr(layers, "_probed", None)  # the real answer for this machine
+    if layers.missing_kernel_layers():
+        pytest.skip("this machine has no Landlock or seccomp")
+    done = cli("grade", str(student), "--require-sandbox", "--json", str(tmp_path / "r.json"),
+               "--timeout", "3", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr[-1000:]
+    assert json.loads((tmp_path / "r.json").read_text())["sandbox"]["required"] is True
+
+
+def test_a_kit_failure_in_worker_set_up_is_a_kit_error():
+    """The kit's own set-up failing in a worker (here: a program that is not the kit's)
+    is a kit error, not the student's crash ("ended abruptly")."""
+    from checker.engine.problems import Problem
+    from checker.engine.submission import Source
+    from checker.engine.supervisor import ExerciseWorker, LearnerProblem
+
+    source = Source("ex01_soft_lookup.py", "ex01_soft_lookup.py",
+                    text=(SOLUTIONS / "ex01_soft_lookup.py").read_text())
+    worker = ExerciseWorker("01", source, [], 5.0, program={"module": "not.the.kit"})
+    try:
+        with pytest.raises(LearnerProblem) as raised:
+            worker.call("soft_lookup")
+    finally:
+        worker.close()
+    assert raised.value.kind == Problem.KIT, raised.value
+    assert "not a program of the kit" in raised.value.summary
     assert ROOT.exists()

@@ -15,10 +15,9 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import EXERCISES, SOLUTIONS, cli, copy_exercises
+from conftest import EXERCISES, SOLUTIONS, HostileRun, cli, copy_exercises
 
 from checker import manifest
-from checker.engine import sandbox
 
 LIBRARY = Path(__file__).resolve().parent / "hostile_blind"
 ATTACKS = sorted(p.name for p in LIBRARY.iterdir() if p.is_dir() and any(p.glob("ex*.py")))
@@ -38,19 +37,20 @@ def graded(tmp_path_factory):
     base = tmp_path_factory.mktemp("hostile")
     base.chmod(0o755)
     classdir, out = base / "class", base / "out"
+    run = HostileRun(base, classdir, out)
     for name in ("clean_a", "clean_b"):
         copy_exercises(SOLUTIONS, classdir / name)
     copy_exercises(EXERCISES, classdir / "clean_stubs")
     for attack in ATTACKS:
         student = copy_exercises(SOLUTIONS, classdir / f"x_{attack}")
-        for file in (LIBRARY / attack).glob("ex*.py"):
-            shutil.copy(file, student / file.name)
+        for file in (LIBRARY / attack).glob("ex*.py"):  # its placeholders filled in
+            (student / file.name).write_text(run.fill(file.read_text()))
     done = cli("grade", str(classdir), "--out", str(out), "--jobs", "2", "--timeout", "1.5",
-               "--memory", "512", cwd=base, timeout=1200)
+               "--memory", "512", cwd=base, timeout=1200, env=run.env())
     time.sleep(3)
     with open(out / "grades.csv", newline="") as f:
         rows = {r["submission"]: r for r in csv.DictReader(f)}
-    return {"done": done, "rows": rows}
+    return {"done": done, "rows": rows, "run": run}
 
 
 def test_the_class_is_graded_and_clean_students_are_untouched(graded):
@@ -78,37 +78,17 @@ def test_attack(attack, graded):
     assert "\x1b" not in row["reason"]
 
 
-@pytest.mark.skipif(os.geteuid() != 0, reason="workers have their own uid only under root")
 def test_no_worker_process_or_file_is_left_behind(graded):
+    """This run's processes (the test process's new descendants) and files (the run's mark
+    in the shared temporary folders, its private one), nothing else of the machine."""
     # A worker killed at the end of a run may take a moment to disappear from /proc
     # (its parent-death signal and its reaping are asynchronous); one left behind stays.
+    run = graded["run"]
     deadline = time.monotonic() + 5
     while True:
-        left = _worker_processes()
+        left = run.leftover_processes()
         if not left or time.monotonic() > deadline:
             break
         time.sleep(0.1)
     assert not left, left
-    for folder in ("/tmp", "/var/tmp", "/dev/shm"):
-        for name in os.listdir(folder):
-            try:
-                assert os.lstat(os.path.join(folder, name)).st_uid < sandbox.UID_BASE, name
-            except FileNotFoundError:
-                pass
-
-
-def _worker_processes() -> dict[str, str]:
-    """Processes that run as a worker's own user id: pid -> state and command line."""
-    found = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                if os.stat(f"/proc/{entry}").st_uid >= sandbox.UID_BASE:
-                    with open(f"/proc/{entry}/stat") as f:
-                        state = f.read().rsplit(")", 1)[-1].split()[:2]
-                    with open(f"/proc/{entry}/cmdline", "rb") as f:
-                        command = f.read().replace(b"\0", b" ")[:200]
-                    found[entry] = f"{state} {command!r}"
-            except (FileNotFoundError, ProcessLookupError):
-                pass
-    return found
+    assert not run.leftover_files(), run.leftover_files()

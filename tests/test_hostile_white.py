@@ -2,14 +2,17 @@
 
 Seven routes are hostile exercise files (tests/hostile_white/, one folder each, with a
 first-line comment saying what it tries); the placeholders KIT_ROOT, CLASS_DIR and
-OUT_DIR stand for the kit's checkout, the class folder and the output folder. Each is a
+OUT_DIR stand for the kit's checkout, the class folder and the output folder (RUN_TMP and
+RUN_MARK for the run's temporary folder and the mark of its files: conftest.HostileRun).
+An attack with a CONTROL file is also graded beside that honest wrong file and may earn
+no more than it. Each is a
 submission of the reference solutions with that file in place of one exercise. Three
 more are about names and paths: a submission folder with a 240-character name, a broken
 zip whose name holds terminal escapes and a bidirectional override, and report paths
 that point at a learner's work. The class is graded once per sandbox (the default, and
 bubblewrap where it can run). For each attack: the attacked exercise earns at most what
 its honest part earns, every other exercise its full points, nothing is left behind
-(files in /tmp, /var/tmp and /dev/shm, processes), and every clean student's grade and
+(this run's files and processes only), and every clean student's grade and
 report are exact.
 """
 from __future__ import annotations
@@ -23,7 +26,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import EXERCISES, IMPLEMENTATIONS, ROOT, SOLUTIONS, cli, copy_exercises
+from conftest import EXERCISES, IMPLEMENTATIONS, SOLUTIONS, HostileRun, cli, copy_exercises
 
 from checker import manifest
 from checker.engine import sandbox
@@ -41,30 +44,10 @@ SANDBOXES = ["basic", pytest.param("bwrap", marks=pytest.mark.skipif(
     bool(sandbox.bwrap_problem()), reason="bubblewrap is missing or cannot run here"))]
 
 
-def _leftovers() -> set[str]:
-    """Files in the shared temporary folders that a worker made (its uid, or our mark)."""
-    found = set()
-    for folder in ("/tmp", "/var/tmp", "/dev/shm"):
-        for name in os.listdir(folder):
-            path = os.path.join(folder, name)
-            try:
-                if name.startswith("attn-white") or os.lstat(path).st_uid >= sandbox.UID_BASE:
-                    found.add(path)
-            except FileNotFoundError:
-                pass
-    return found
-
-
-def _worker_processes() -> list[str]:
-    left = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                if os.stat(f"/proc/{entry}").st_uid >= sandbox.UID_BASE:
-                    left.append(entry)
-            except FileNotFoundError:
-                pass
-    return left
+def _control(attack: str) -> Path | None:
+    """The honest wrong file an attack was built from (its CONTROL file names it)."""
+    named = LIBRARY / attack / "CONTROL"
+    return IMPLEMENTATIONS / named.read_text().strip() if named.exists() else None
 
 
 @pytest.fixture(scope="module", params=SANDBOXES)
@@ -72,7 +55,7 @@ def graded(request, tmp_path_factory):
     base = tmp_path_factory.mktemp(f"white-{request.param}")
     base.chmod(0o755)
     classdir, out = base / "class", base / "out"
-    before = _leftovers()
+    run = HostileRun(base, classdir, out)
     for name in ("clean_a", "clean_b", LONG_NAME):
         copy_exercises(SOLUTIONS, classdir / name)
     copy_exercises(EXERCISES, classdir / "clean_stubs")
@@ -85,27 +68,30 @@ def graded(request, tmp_path_factory):
     for attack in ATTACKS:
         student = copy_exercises(SOLUTIONS, classdir / f"x_{attack}")
         for file in (LIBRARY / attack).glob("ex*.py"):
-            text = file.read_text().replace("KIT_ROOT", repr(str(ROOT))) \
-                .replace("CLASS_DIR", repr(str(classdir))).replace("OUT_DIR", repr(str(out)))
-            (student / file.name).write_text(text)
+            (student / file.name).write_text(run.fill(file.read_text()))
+            control = _control(attack)
+            if control is not None:  # graded beside the honest file it was built from
+                shutil.copy(control, copy_exercises(SOLUTIONS, classdir / f"c_{attack}")
+                            / file.name)
     out.mkdir()
     (out / "earlier-run.json").write_text('{"score": 100}')  # what a reader would look for
     done = cli("grade", str(classdir), "--out", str(out), "--jobs", "2", "--timeout", "1.5",
                "--memory", "512", "--sandbox", request.param, cwd=base, timeout=1200,
-               env={**os.environ, "GRADER_TOKEN": SECRET})
+               env=run.env(GRADER_TOKEN=SECRET))
     time.sleep(2)
     rows = {}
     if (out / "grades.csv").exists():
         with open(out / "grades.csv", newline="", encoding="utf-8") as f:
             rows = {r["submission"]: r for r in csv.DictReader(f)}
-    return {"done": done, "rows": rows, "out": out, "left": _leftovers() - before,
-            "processes": _worker_processes()}
+    return {"done": done, "rows": rows, "out": out, "left": run.leftover_files(),
+            "processes": run.leftover_processes()}
 
 
 def test_the_class_is_graded_and_clean_students_are_exact(graded):
     done, rows = graded["done"], graded["rows"]
     assert done.returncode == 0, done.stderr[-2000:]
-    assert len(rows) == 8 + len(ATTACKS)
+    controls = sum(_control(a) is not None for a in ATTACKS)
+    assert len(rows) == 8 + len(ATTACKS) + controls
     assert rows["fifo"]["status"] == "error" and rows["fifo"]["total"] == "0"
     for name in ("clean_a", "clean_b"):
         assert rows[name]["total"] == "100" and rows[name]["status"] == "ok", rows[name]
@@ -127,15 +113,20 @@ def test_attack_earns_nothing_it_did_not_earn(attack, graded):
     for eid in FILES.values():
         if eid not in attacked:
             assert row[f"ex{eid}"] == "10", (eid, row)
+    control = graded["rows"][f"c_{attack}"] if _control(attack) is not None else None
     for eid in attacked:
-        assert float(row[f"ex{eid}"]) <= MAY_EARN.get(attack, 0), row
+        # no more than the honest file it was built from (its control), graded beside it
+        limit = float(control[f"ex{eid}"]) if control else MAY_EARN.get(attack, 0)
+        assert float(row[f"ex{eid}"]) <= limit, (row, control)
 
 
 def test_a_look_alike_name_cannot_take_a_real_students_row(graded):
-    """Blind red team: a folder 'clean a' is cleaned to clean_a; the real clean_a keeps its
-    name, row and report, and the look-alike gets clean_a-2."""
+    """Blind red team: a folder 'clean a' beside clean_a. Names keep their spelling now
+    (issue 19), so each keeps its own name, row and report, and the path column leads
+    back to each folder."""
     rows, out = graded["rows"], graded["out"]
-    assert rows["clean_a"]["total"] == "100" and rows["clean_a-2"]["total"] == "0"
+    assert rows["clean_a"]["total"] == "100" and rows["clean a"]["total"] == "0"
+    assert rows["clean_a"]["path"] == "clean_a" and rows["clean a"]["path"] == "clean a"
     assert json.loads((out / "clean_a.json").read_text())["score"] == 100
 
 
@@ -161,9 +152,10 @@ def test_a_class_name_with_escapes_reaches_no_report(graded):
 
 
 def test_nothing_is_left_behind(graded):
+    """This run's files (its mark, its temporary folder) and processes (this test process's
+    descendants), nothing else of the machine."""
     assert not graded["left"], graded["left"]
-    if os.geteuid() == 0:
-        assert not graded["processes"], graded["processes"]
+    assert not graded["processes"], graded["processes"]
 
 
 def test_a_240_character_name_costs_nobody_a_report(graded):

@@ -89,3 +89,22 @@ def test_every_part_is_a_package_that_says_what_it_holds():
         init = CHECKER / part / "__init__.py"
         assert init.is_file(), part
         assert ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))), part
+
+
+# a part's commands are its own: another part runs the engine and the judge itself
+# (engine.start(), judge.runner.run) instead of importing a command module
+COMMAND_MODULES = {"checker.learner.commands", "checker.learner.watch",
+                   "checker.grading.commands", "checker.models.commands",
+                   "checker.pictures.commands"}
+
+
+def test_no_part_imports_another_parts_commands():
+    wrong = []
+    for path, rel, tree in _modules():
+        part = _part(rel)
+        for module, names, line in _imported(tree):
+            full = {module, *(f"{module}.{n}" for n in names)}
+            for command in full & COMMAND_MODULES:
+                if part is not None and command.split(".")[1] != part:
+                    wrong.append(f"{rel}:{line}: {part}/ imports {command}")
+    assert wrong == []

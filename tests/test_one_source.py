@@ -82,6 +82,15 @@ def test_dev_check_names_what_a_new_exercise_lacks():
     assert "solutions/ex13_new.py is missing" in found
 
 
+def test_dev_check_names_files_no_entry_names(monkeypatch, tmp_path):
+    fewer = [e for e in manifest.load() if e.id != "12"]
+    monkeypatch.setattr(manifest, "load", lambda: fewer)
+    found = "\n".join(dev.unnamed())
+    assert "solutions/ex12_kv_cache.py: no manifest entry names it" in found
+    assert "checker/judge/cases/case_ex12_kv_cache.py: no manifest entry names it" in found
+    assert "tests/implementations/wrong/ex12_kv_cache: no manifest entry names it" in found
+
+
 def test_dev_check_names_a_stale_header_and_a_stale_stub(tmp_path, monkeypatch):
     e = manifest.by_id()["05"]
     text = (SOLUTIONS / e.file).read_text(encoding="utf-8")

@@ -6,4 +6,13 @@ fork server, confined by the sandbox, and answers through one narrow seam (the c
   the seam (timeouts, restarts); ``codec``: the plain-data format between them.
 - ``sandbox``: limits, user ids, the audit hook, bubblewrap; ``forbidden``: banned calls;
   ``process``: Linux process plumbing; ``problems``: why a call gave nothing to compare.
+- ``startup``: ``start()``, the one start-up (torch, the fork server), and ``quiet()``,
+  warnings silenced for the span of a kit call only.
 """
+
+
+def start() -> None:
+    """Import torch and start the fork server, once per process (``startup.start``)."""
+    from checker.engine import startup
+
+    startup.start()

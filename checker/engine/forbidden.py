@@ -162,9 +162,13 @@ def make_guard(forbidden: list[str], on_violation):
 # ----------------------------------------------------------- the operations themselves
 # Fused kernels that compute a whole attention, whatever their name says besides
 _ATTENTION_KERNELS = ("attention", "transformer_encoder")
-_KERNEL_KEYS = ("CPU", "SparseCPU", "SparseCsrCPU", "QuantizedCPU", "NestedTensorCPU")
+# torch's Python that computes one whole, whatever it is made of: a ready-made attention
+# (nn.MultiheadAttention, torch.ao.nn.quantizable's, the transformer layers, flex
+# attention) is refused where attention is banned, by its name, in every torch module
+_ATTENTION_PYTHON = ("attention", "transformer")
 _REFERENCE_MODULES = ("torch._refs", "torch._decomp", "torch._prims")
 _PLANS: dict[tuple, "_Plan"] = {}
+_REGISTERED = re.compile(r"^(\w+)(?:\[alias\])?: registered", re.M)  # _dispatch_dump's lines
 
 
 @dataclass(frozen=True)
@@ -172,6 +176,7 @@ class _Plan:
     kernels: tuple      # (namespace, "name.overload", dispatch key)
     functions: tuple    # (owner object, attribute, name shown)
     tables: tuple       # (dict, key, name shown)
+    python: object      # re.Pattern: names of torch's Python functions and modules refused
 
 
 def kernel_is_banned(base: str, banned: set[str]) -> bool:
@@ -188,6 +193,51 @@ def _bans_fused(words) -> bool:
     return any("attention" in w or "softmax" in w for w in words)
 
 
+def kernel_keys(qualified: str) -> list[str]:
+    """Every dispatch key the operator has a kernel for (backends, alias keys such as
+    CompositeImplicitAutograd, Autograd, mkldnn, quantized, sparse, nested, Meta...), as
+    the dispatcher itself lists them; CPU always (it comes before a composite kernel).
+    A refusal on each holds whatever a tensor's layout or backend."""
+    import torch
+
+    try:
+        found = _REGISTERED.findall(torch._C._dispatch_dump(qualified))
+    except Exception:
+        found = []
+    return list(dict.fromkeys(["CPU", *[k for k in found if k != "debug"]]))
+
+
+
+def python_pattern(banned: set[str]):
+    """Names of torch's own Python functions and module classes that compute a banned
+    operation whole: a name holding a banned word (``gumbel_softmax``, ``Softmin``), and
+    where attention (or softmax, which every attention computes) is banned, any
+    attention or transformer."""
+    words = {b.lstrip("_").replace("_", "") for b in banned}
+    if _bans_fused(words):
+        words |= set(_ATTENTION_PYTHON)
+    return re.compile("|".join(map(re.escape, sorted(words))), re.I)
+
+
+def python_routes(module, pattern) -> list:
+    """(owner, attribute, name) of what ``module`` (a torch module) defines that
+    ``pattern`` names: its functions, and every method of its classes (``forward``,
+    ``_forward_impl``, ``__init__``...)."""
+    routes = []
+    name = getattr(module, "__name__", "")
+    for attr, value in list(vars(module).items()):
+        if not pattern.search(attr.replace("_", "")):
+            continue
+        if getattr(value, "__module__", None) != name:
+            continue  # refused where it is defined (once), not where it is imported
+        if isinstance(value, types.FunctionType):
+            routes.append((module, attr, op_name(attr)))
+        elif isinstance(value, type):  # every method of its own, __init__ included
+            routes += [(value, method, attr) for method, fn in list(vars(value).items())
+                       if isinstance(fn, types.FunctionType)]
+    return routes
+
+
 def plan(forbidden: list[str]) -> _Plan | None:
     """What ``refuse_operations`` replaces for ``forbidden``, worked out once per list (the
     fork server does it before it forks a worker, so that workers inherit it ready)."""
@@ -199,7 +249,6 @@ def plan(forbidden: list[str]) -> _Plan | None:
         return _PLANS[key]
     import torch
 
-    has_kernel = torch._C._dispatch_has_kernel_for_dispatch_key
     kernels = []
     words = sorted({b.lstrip("_") for b in banned})
     if _bans_fused(words):
@@ -211,13 +260,15 @@ def plan(forbidden: list[str]) -> _Plan | None:
             continue
         base = name.split(".", 1)[0].lower().lstrip("_").removeprefix("special_")
         if kernel_is_banned(base, banned):
-            # CPU always (it comes before a composite kernel), the others where they exist
-            kernels += [(namespace, name, k) for k in _KERNEL_KEYS
-                        if k == "CPU" or has_kernel(qualified, k)]
+            kernels += [(namespace, name, k) for k in kernel_keys(qualified)]
     functions = [f for f in map(_python_route, forbidden) if f is not None]
+    python = python_pattern(banned)
     tables = []
     for module_name, module in list(sys.modules.items()):
-        if not module_name.startswith(_REFERENCE_MODULES) or module is None:
+        if module is None or not (module_name == "torch" or module_name.startswith("torch.")):
+            continue
+        functions += python_routes(module, python)
+        if not module_name.startswith(_REFERENCE_MODULES):
             continue
         for attr, value in list(vars(module).items()):
             if isinstance(value, types.FunctionType) and is_banned(attr, banned):
@@ -225,7 +276,8 @@ def plan(forbidden: list[str]) -> _Plan | None:
             elif isinstance(value, dict) and attr.endswith("_table"):
                 tables += [(value, op, op_name(function_name(op))) for op in value
                            if is_banned(function_name(op), banned)]
-    _PLANS[key] = _Plan(tuple(kernels), tuple(functions), tuple(tables))
+    functions = list({(id(o), a): (o, a, n) for o, a, n in functions}.values())
+    _PLANS[key] = _Plan(tuple(kernels), tuple(functions), tuple(tables), python)
     return _PLANS[key]
 
 
@@ -254,12 +306,17 @@ def refuse_operations(forbidden: list[str], on_violation):
     they are reached: a name built at run time, ``operator.methodcaller``, the guard
     switched off with ``_pop_mode_temporarily``, a torch module that calls them inside.
 
-    - each dispatcher kernel of a banned operator (``aten::_softmax`` and its sparse,
-      nested and quantized forms, ``log_softmax``, the fused attention kernels) is
-      replaced by one that raises ForbiddenCall;
+    - each dispatcher kernel of a banned operator (``aten::_softmax``, ``quantized::softmax``,
+      ``_sparse_softmax``, ``log_softmax``, the fused attention kernels) is replaced by one
+      that raises ForbiddenCall, for every dispatch key the operator has a kernel for
+      (CPU, MkldnnCPU, QuantizedCPU, NestedTensorCPU, the composite and autograd keys...):
+      scripted code and every layout or backend reach one of them;
     - so are the Python functions and modules the manifest names
-      (``F.multi_head_attention_forward``, ``nn.MultiheadAttention``), and torch's
-      Python references and decompositions of a banned operator (``torch._refs.softmax``).
+      (``F.multi_head_attention_forward``, ``nn.MultiheadAttention``), every function and
+      nn.Module of torch that computes a banned operation whole (by its name, in every
+      torch module, also one imported later: ``torch.ao.nn.quantizable.MultiheadAttention``,
+      ``F.gumbel_softmax``), and torch's Python references and decompositions of a banned
+      operator (``torch._refs.softmax``).
 
     The registrations are pinned for the life of the process and nothing in Python
     refers to them (see ``_pin``): learner code that walks frames to the worker's
@@ -290,11 +347,53 @@ def refuse_operations(forbidden: list[str], on_violation):
             except Exception:
                 pass
     for owner, attr, name in chosen.functions:
-        setattr(owner, attr, refuser(name))
+        try:
+            setattr(owner, attr, refuser(name))
+        except (AttributeError, TypeError):
+            pass
     for table, op, name in chosen.tables:
         table[op] = refuser(name)
+    # a torch module imported later (torch.nn.attention.flex_attention...) is refused
+    # the same way as it loads
+    sys.meta_path.insert(0, _RefuseOnImport(chosen.python, refuser))
     _pin(list(libraries.values()))
     return len(chosen.kernels)
+
+
+class _RefusingLoader:
+    """Loads a torch module with its loader, then refuses what it defines (see plan)."""
+
+    def __init__(self, loader, pattern, refuser):
+        self._loader, self._pattern, self._refuser = loader, pattern, refuser
+
+    def create_module(self, spec):
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module):
+        self._loader.exec_module(module)
+        for owner, attr, name in python_routes(module, self._pattern):
+            setattr(owner, attr, self._refuser(name))
+
+    def __getattr__(self, name):  # resources, get_source...: the real loader's
+        return getattr(self._loader, name)
+
+
+class _RefuseOnImport:
+    """A meta path finder for torch's modules not imported yet when the worker starts."""
+
+    def __init__(self, pattern, refuser):
+        self._pattern, self._refuser = pattern, refuser
+
+    def find_spec(self, fullname, path=None, target=None):
+        if not fullname.startswith("torch."):
+            return None
+        import importlib.machinery
+
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path)
+        if spec is not None and spec.loader is not None and \
+                hasattr(spec.loader, "exec_module"):
+            spec.loader = _RefusingLoader(spec.loader, self._pattern, self._refuser)
+        return spec
 
 
 def _pin(libraries: list) -> None:

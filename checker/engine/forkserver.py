@@ -85,12 +85,14 @@ class ForkServer:
     def keep_reading(self) -> bool:  # CAP_DAC_READ_SEARCH kept
         return bool(self.ready().get("keep_reading"))
 
-    def spawn(self, config: dict) -> tuple[int, socket.socket]:
-        """A new worker process for ``config``; returns its pid and our end of its socket."""
+    def spawn(self, config: dict, shared: int | None = None) -> tuple[int, socket.socket]:
+        """A new worker process for ``config``; returns its pid and our end of its socket.
+        ``shared``: the descriptor of the checker's input region (see shared.py)."""
         self.ready()
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        fds = [theirs.fileno()] + ([shared] if shared is not None else [])
         try:
-            socket.send_fds(self.sock, [json.dumps(config).encode()], [theirs.fileno()])
+            socket.send_fds(self.sock, [json.dumps(config).encode()], fds)
             reply = self.sock.recv(64)
         except OSError:
             reply = b""
@@ -151,7 +153,7 @@ def _serve(sock: socket.socket) -> None:
         while idle and not select.select([sock], [], [], 0)[0]:
             idle.pop(0)()
         try:
-            data, fds, _, _ = socket.recv_fds(sock, 1 << 16, 1)
+            data, fds, _, _ = socket.recv_fds(sock, 1 << 16, 2)
         except OSError:
             return
         if not data:
@@ -170,7 +172,7 @@ def _serve(sock: socket.socket) -> None:
             sock.close()
             signal.signal(signal.SIGCHLD, signal.SIG_DFL)
             config["own_uid"], config["keep_reading"] = not why_not, keep_reading
-            worker.run(socket.socket(fileno=fds[0]), config)
+            worker.run(socket.socket(fileno=fds[0]), config, fds[1] if len(fds) > 1 else None)
         for fd in fds:
             os.close(fd)
         sock.send(str(pid).encode())
@@ -211,12 +213,12 @@ def configure(command: list[str] | None) -> None:
     _command = command
 
 
-def spawn(config: dict) -> tuple[int, socket.socket]:
+def spawn(config: dict, shared: int | None = None) -> tuple[int, socket.socket]:
     """A new worker from the process's fork server; a dead server is replaced once."""
     try:
-        return get().spawn(config)
+        return get().spawn(config, shared)
     except ServerGone:
-        return get().spawn(config)
+        return get().spawn(config, shared)
 
 
 def get() -> ForkServer:

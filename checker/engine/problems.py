@@ -21,6 +21,7 @@ class Problem(StrEnum):
     TIMEOUT = "timeout"                  # no answer in time
     CRASH = "crash"                      # the worker process ended abruptly
     BAD_DATA = "bad_data"                # the worker sent back something unreadable
+    KIT = "kit"                          # the kit could not set the worker up (not the learner's)
 
     @classmethod
     def parse(cls, text) -> "Problem":

@@ -35,6 +35,7 @@ class Limits:
     open_files: int = 256
     cpu_seconds: int = 300
     own_uid: bool = True        # when running as root, each worker gets a user id of its own
+    require_kernel: bool = False  # a worker without Landlock or seccomp refuses to start
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -249,7 +250,17 @@ BLOCKED_EVENTS = frozenset({
     "os.remove", "os.rename", "os.rmdir", "os.mkdir", "os.symlink", "os.link", "os.chmod",
     "os.chown", "os.truncate", "os.utime", "shutil.rmtree", "os.chdir", "os.chroot",
     "mmap.__new__", "os.putenv", "os.unsetenv", "resource.setrlimit", "resource.prlimit",
+    # frames lead to the worker's own objects (its session, what it sends back): every
+    # way Python gives one out is closed (object.__getattr__ below covers tb_frame,
+    # gi_frame, gi_code, cr_frame, ag_frame, f_code and a function's __code__)
+    "sys._getframe", "sys._current_frames", "sys._current_exceptions", "sys.settrace",
+    "sys.setprofile", "threading.settrace", "threading.setprofile",
+    "threading.settrace_all_threads", "threading.setprofile_all_threads",
+    "sys.monitoring.register_callback",
 })
+# object.__getattr__ is raised (CPython 3.11) for the attributes that hand out frames or
+# code objects; object.__setattr__ for these names swaps a function's code
+_CODE_ATTRIBUTES = frozenset({"__code__"})
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
 
 
@@ -257,19 +268,33 @@ class Refused(PermissionError):
     pass
 
 
-# Functions that start processes or send signals without raising an audit event.
+# Functions that start processes, send signals or hand out frames without raising an
+# audit event: a Python signal handler is called with the current frame, and torch's
+# frame-evaluation hooks (PEP 523, for its compiler) with every frame that runs.
 _UNAUDITED = (("_posixsubprocess", "fork_exec"), ("os", "pidfd_open"), ("posix", "pidfd_open"),
-              ("signal", "pidfd_send_signal"))
+              ("signal", "pidfd_send_signal"),
+              *[(m, a) for m in ("signal", "_signal")
+                for a in ("signal", "raise_signal", "alarm", "setitimer", "sigwait",
+                          "sigwaitinfo", "sigtimedwait", "set_wakeup_fd")],
+              *[("torch._C._dynamo.eval_frame", a)
+                for a in ("set_eval_frame", "set_bytecode_debugger_callback",
+                          "set_guard_complete_hook", "set_guard_error_hook",
+                          "set_code_exec_strategy", "_get_frame_value_stack_with_depth",
+                          "register_breakpoint_code", "reset_code")])
+# ... and which a fresh import (after ``del sys.modules[name]``) would bring back
+_STRIPPED_MODULES = frozenset({"_posixsubprocess", "os", "posix", "signal", "_signal"})
 
 
 def _remove_unaudited() -> None:
     import importlib
 
     for module_name, attr in _UNAUDITED:
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError:
-            continue
+        module = sys.modules.get(module_name)
+        if module is None:
+            try:
+                module = importlib.import_module(module_name)
+            except ImportError:
+                continue
         if hasattr(module, attr):
             delattr(module, attr)
 
@@ -307,6 +332,13 @@ def audit_guard(hidden: list[str], allowed: list[str] = (), names: set[str] = fr
     def hook(event: str, args: tuple) -> None:
         if event in BLOCKED_EVENTS:
             raise Refused(t("{event} is not allowed in an exercise", event=event))
+        if event == "object.__getattr__" or (event == "object.__setattr__" and len(args) > 1
+                                             and args[1] in _CODE_ATTRIBUTES):
+            raise Refused(t("reading {name} is not allowed in an exercise (frames and code "
+                            "objects belong to the grader)", name=str(args[1])[:40]))
+        if event == "import" and args and args[0] in _STRIPPED_MODULES:
+            raise Refused(t("importing {name} again is not allowed in an exercise",
+                            name=str(args[0])))
         if event == "open":
             path, mode, flags = (tuple(args) + (None, None, 0))[:3]
             writing = (isinstance(mode, str) and any(c in mode for c in "wax+")) or \
@@ -329,8 +361,8 @@ def _shown(path) -> str:
     return str(path) if isinstance(path, int) else os.fsdecode(path)
 
 
-def close_other_fds(keep: int) -> None:
-    """Close every inherited file descriptor above stderr except ``keep``.
+def close_other_fds(keep: tuple[int, ...]) -> None:
+    """Close every inherited file descriptor above stderr except those in ``keep``.
 
     A worker must not reach the sockets of its grading process, of the pool or
     of other students' grading (which a fork inherits otherwise).
@@ -340,7 +372,7 @@ def close_other_fds(keep: int) -> None:
     except OSError:
         fds = list(range(3, 1024))
     for fd in fds:
-        if fd > 2 and fd != keep:
+        if fd > 2 and fd not in keep:
             try:
                 os.close(fd)
             except OSError:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from checker.engine import codec, forkserver, process, sandbox
+from checker.engine import codec, forkserver, process, sandbox, shared
 from checker import manifest
 from checker.i18n import Translated, get_lang, t
 from checker.engine.problems import Problem
@@ -66,6 +66,7 @@ class ExerciseWorker:
         self.output_cut = 0               # ... characters the worker did not send
         self.output_lines = 0             # ... and how many lines were printed in all
         self.forbidden_calls: list[dict] = []  # forbidden calls seen at call time
+        self.region: shared.Region | None = None  # inputs we read back ourselves (shared.py)
 
     # ------------------------------------------------------------ process life
     def launch(self) -> None:
@@ -85,7 +86,9 @@ class ExerciseWorker:
                   "exercise_files": [e.file for e in manifest.load()]}
         if self.program is not None:
             config["program"] = self.program
-        self.pid, self.sock = forkserver.spawn(config)
+        if self.region is None:
+            self.region = shared.Region()
+        self.pid, self.sock = forkserver.spawn(config, self.region.fd)
         self.launched = True
         try:
             codec.send(self.sock, codec.encode({"source": self.source.text}))
@@ -101,6 +104,12 @@ class ExerciseWorker:
         except LearnerProblem as problem:
             problem.summary = t("while loading the file: {summary}", summary=problem.summary)
             self.load_problem = problem
+            return
+        if not hello.get("ok") and isinstance(hello.get("kit_error"), str):
+            self.load_problem = LearnerProblem(Problem.KIT, t(
+                "the kit could not set up the worker for this exercise: {error}",
+                error=_text(hello["kit_error"], 500)))
+            self.stop()
             return
         if not hello.get("ok"):
             error = _error(hello)
@@ -123,6 +132,13 @@ class ExerciseWorker:
             self.stop()
             return
         self.ready = True
+
+    def close(self) -> None:
+        """Stop the worker and let go of the input region."""
+        self.stop()
+        if self.region is not None:
+            self.region.close()
+            self.region = None
 
     def stop(self) -> None:
         self.launched = self.ready = False
@@ -178,8 +194,13 @@ class ExerciseWorker:
             raise LearnerProblem(self.last_strike,
                                  t("not run: this exercise already failed {n} times with "
                                    "'{summary}'", n=self.strikes, summary=self.last_summary))
-        request = {"func": func, "args": list(args), "kwargs": dict(kwargs or {}),
-                   "grad": grad, "return_args": return_args}
+        sent, layout = list(args), None
+        if return_args:  # the inputs go in our region, and we read them back (not the worker)
+            if self.region is None:
+                self.region = shared.Region()
+            sent, layout = self.region.place(list(args))
+        request = {"func": func, "args": sent, "kwargs": dict(kwargs or {}), "grad": grad,
+                   "shared": layout}
         try:
             message = self._exchange(request, self.timeout)
         except LearnerProblem as problem:
@@ -187,7 +208,9 @@ class ExerciseWorker:
                 self.last_strike, self.last_summary = problem.kind, problem.summary
             raise
         if message.get("ok"):
-            return Returned(message.get("result"), message.get("grads"), message.get("args_after"))
+            after = self.region.read(list(args), layout, message.get("moved")) \
+                if layout is not None else None
+            return Returned(message.get("result"), message.get("grads"), after)
         error = _error(message)
         kind = error["kind"]
         if kind not in (Problem.NOT_IMPLEMENTED, Problem.FORBIDDEN, Problem.MISSING, Problem.EXIT):
@@ -268,11 +291,11 @@ class Workers:
     def release(self, exercise_id: str) -> None:
         worker = self._workers.get(exercise_id)
         if worker is not None:
-            worker.stop()
+            worker.close()
 
     def close(self) -> None:
         for worker in self._workers.values():
-            worker.stop()
+            worker.close()
         if self._workers:  # and anything a worker left behind
             forkserver.reap_children()
 

@@ -18,7 +18,7 @@ import sys
 import traceback
 import types
 
-from checker.engine import codec, landlock, process, sandbox, seccomp
+from checker.engine import codec, landlock, process, sandbox, seccomp, shared, stack
 from checker import i18n
 from checker.i18n import t
 from checker.engine.forbidden import ForbiddenCall, make_guard, refuse_operations
@@ -65,44 +65,32 @@ class _BoundedWriter:
         return taken
 
 
+# what an exercise that forbids ready-made calls may import besides the standard library:
+# torch and what torch itself imports lazily (a ready-made softmax or attention in
+# another library, scipy.special.softmax, sklearn's, is no hand-made one)
+TORCH_PACKAGES = frozenset({"torch", "functorch", "torchgen", "numpy", "sympy", "mpmath",
+                            "typing_extensions", "filelock", "jinja2", "markupsafe",
+                            "networkx", "fsspec", "opt_einsum", "optree"})
+
+
 class _RefuseImports(importlib.abc.MetaPathFinder):
-    """Exercise files may not import the kit's solutions or checker."""
+    """Exercise files may not import the kit's solutions or checker; where ready-made
+    calls are forbidden, nothing but the standard library and torch's own."""
+
+    def __init__(self, only_torch: bool = False):
+        self.only_torch = only_torch
 
     def find_spec(self, fullname, path=None, target=None):
-        if fullname.split(".")[0] in REFUSED_PACKAGES:
+        top = fullname.split(".")[0]
+        if top in REFUSED_PACKAGES or (self.only_torch and top not in TORCH_PACKAGES
+                                       and top not in sys.stdlib_module_names):
             raise ImportError(t(
                 "importing {name} is not allowed in an exercise file: each exercise imports "
                 "only torch, math and the standard library", name=repr(fullname)))
         return None
 
 
-def _learner_frames(tb, learner_file: str) -> list[dict]:
-    """Only the frames of the learner's own file: no kit or torch internals."""
-    frames = []
-    for fs in traceback.extract_tb(tb):
-        if os.path.abspath(fs.filename) == learner_file:
-            frames.append({"line": fs.lineno, "function": fs.name, "code": (fs.line or "").strip()})
-    return frames
-
-
-def _learner_line(learner_file: str) -> dict | None:
-    """The innermost frame of the learner's file on the current stack.
-
-    Walks out from a caught exception's frame: sys._getframe is refused in workers.
-    """
-    try:
-        raise RuntimeError
-    except RuntimeError as exc:
-        frame = exc.__traceback__.tb_frame
-    while frame is not None:
-        if os.path.abspath(frame.f_code.co_filename) == learner_file:
-            return {"line": frame.f_lineno, "function": frame.f_code.co_name,
-                    "code": linecache.getline(learner_file, frame.f_lineno).strip()}
-        frame = frame.f_back
-    return None
-
-
-def _describe(exc: BaseException, learner_file: str) -> dict:
+def _describe(exc: BaseException, where: stack.Stack) -> dict:
     if isinstance(exc, NotImplementedError):
         kind = Problem.NOT_IMPLEMENTED
     elif isinstance(exc, ForbiddenCall):
@@ -123,13 +111,14 @@ def _describe(exc: BaseException, learner_file: str) -> dict:
         message = str(t("{message} (each exercise file must be self-contained: copy what you "
                         "need instead of importing another exercise)", message=message))
     return {"kind": kind.value, "type": type(exc).__name__, "message": message,
-            "frames": _learner_frames(exc.__traceback__, learner_file)}
+            "frames": where.learner_frames(exc)}
 
 
 class _Session:
     def __init__(self, sock, config: dict):
         self.sock = sock
         self.file = os.path.abspath(config["file"])
+        self.stack = stack.Stack(self.file)  # line numbers as text: frames are refused
         self.forbidden_seen: list[dict] = []
         self.out = _BoundedWriter()
         self.guard = make_guard(config.get("forbidden", []), self._forbidden)
@@ -138,9 +127,10 @@ class _Session:
         self.refusals = refuse_operations(config.get("forbidden", []), self._forbidden)
         self.module = None
         self.program = None    # a kit program prepared before the guard (see prepare_program)
+        self.region = None     # the checker's input region (shared.py), mapped before the guard
 
     def _forbidden(self, name: str) -> str:
-        where = _learner_line(self.file)
+        where = self.stack.learner_line()
         self.forbidden_seen.append({"call": name, "where": where})
         if where:
             return t("{call} is not allowed in this exercise (line {line}: {code})", call=name,
@@ -184,7 +174,7 @@ class _Session:
                          "frames": [{"line": exc.lineno, "function": "<module>",
                                      "code": (exc.text or "").strip()}]}
             else:
-                error = _describe(exc, self.file)
+                error = _describe(exc, self.stack)
                 if error["kind"] != Problem.EXIT:
                     error["kind"] = Problem.LOAD.value
             self.reply({"ok": False, "error": error})
@@ -202,7 +192,9 @@ class _Session:
                                  name=repr(name))),
                 "frames": []}})
             return
-        args = list(request.get("args", []))
+        # inputs the checker placed in its region: it reads them back itself after the call
+        args = shared.inputs(self.region, list(request.get("args", [])), request.get("shared"))
+        given = shared.placed(args, request.get("shared")) if self.region is not None else []
         kwargs = dict(request.get("kwargs", {}))
         grad = request.get("grad")
         try:
@@ -215,11 +207,11 @@ class _Session:
                 result = self._guarded(fn, *args, **kwargs)
                 grads = None
         except BaseException as exc:
-            self.reply({"ok": False, "error": _describe(exc, self.file)})
+            self.reply({"ok": False, "error": _describe(exc, self.stack)})
             return
         message = {"ok": True, "result": result, "grads": grads}
-        if request.get("return_args"):
-            message["args_after"] = args
+        if given:
+            message["moved"] = shared.moved(given)
         self.reply(message)
 
     def run_program(self, request: dict) -> None:
@@ -243,7 +235,7 @@ class _Session:
         try:
             result = self.program(learner, request.get("params") or {})
         except BaseException as exc:
-            self.reply({"ok": False, "error": _describe(exc, self.file)})
+            self.reply({"ok": False, "error": _describe(exc, self.stack)})
             return
         self.reply({"ok": True, "result": result})
 
@@ -446,14 +438,23 @@ def reach(config: dict) -> tuple[list[str], list[str]]:
     return hidden, allowed + [p for p in SYSTEM_LIBRARIES if os.path.exists(p)]
 
 
+class KitError(Exception):
+    """The kit could not set a worker up (nothing of the learner's has run yet)."""
+
+
 def _guard_learner_code(config: dict) -> None:
     """Confine what learner code can reach, kernel first (Landlock: files; seccomp:
     system calls), then the audit hook, which also refuses what the kernel cannot
-    name (files named like exercise files) and says why in the learner's words."""
+    name (files named like exercise files) and says why in the learner's words.
+    With ``require_kernel`` (``grade --require-sandbox``) a kernel layer that cannot
+    be installed is a KitError."""
     hidden, allowed = reach(config)
     os.chdir("/")  # a relative path leads nowhere near the kit or the submissions
-    landlock.restrict(landlock.grants(allowed, hidden))
-    seccomp.install()
+    answers = {"Landlock": landlock.restrict(landlock.grants(allowed, hidden)),
+               "seccomp": seccomp.install()}
+    missing = [f"{name}: {why}" for name, why in answers.items() if why]
+    if missing and (config.get("limits") or {}).get("require_kernel"):
+        raise KitError("; ".join(missing))
     names = {os.path.basename(config["file"]), *config.get("exercise_files", [])}
     sandbox.audit_guard(hidden, allowed, names)
 
@@ -478,7 +479,7 @@ def prepare_program(config: dict):
     return importlib.import_module(name).prepare(program.get("params") or {})
 
 
-def run(sock, config: dict) -> None:
+def run(sock, config: dict, shared_fd: int | None = None) -> None:
     """Entry point in the freshly forked worker process; never returns."""
     code = 0
     try:
@@ -497,10 +498,10 @@ def run(sock, config: dict) -> None:
         os.environ.clear()
         os.environ["PATH"] = "/usr/bin:/bin"
         program = prepare_program(config)  # the kit's own code, before anything is confined
+        region = shared.attach(shared_fd) if shared_fd is not None else None  # before mmap is refused
         sandbox.apply(sandbox.Limits.from_dict(config.get("limits")), config.get("own_uid", False),
                       config.get("keep_reading", False))
         process.die_with_parent()  # after apply: changing the user id clears the parent-death signal
-        sandbox.close_other_fds(keep=sock.fileno())
         devnull = os.open(os.devnull, os.O_RDWR)
         for fd in (0, 1, 2):
             os.dup2(devnull, fd)
@@ -508,14 +509,26 @@ def run(sock, config: dict) -> None:
         for name in [n for n in sys.modules if n.startswith(REFUSED_PACKAGES)]:
             if name.split(".")[0] in REFUSED_PACKAGES:
                 del sys.modules[name]
-        sys.meta_path.insert(0, _RefuseImports())
+        sys.meta_path.insert(0, _RefuseImports(only_torch=bool(config.get("forbidden"))))
         # exercises are self-contained: never importable from each other's folder
         folder = os.path.dirname(os.path.abspath(config["file"]))
         sys.path[:] = [p for p in sys.path if p not in ("", ".", folder, os.getcwd())]
         session = _Session(sock, config)
         session.program = program
+        session.region = region
+        sandbox.close_other_fds(keep=(sock.fileno(), *session.stack.fds()))
         sys.stdout = sys.stderr = session.out
         _guard_learner_code(config)  # last: nothing of ours may need those files later
+    except BaseException as exc:
+        # the kit's own set-up failed, before any learner code: say so (a kit error, not
+        # the student's crash), then end
+        try:
+            codec.send(sock, codec.encode({"ok": False, "kit_error": str(
+                f"{type(exc).__name__}: {exc}")[:MAX_MESSAGE_TEXT]}))
+        except BaseException:
+            pass
+        os._exit(70)
+    try:
         session.serve()
     except BaseException:
         code = 70

@@ -57,20 +57,22 @@ def shard_spec(spec: str) -> tuple[int, int]:
         raise UsageError(str(exc)) from None
 
 
-def shard_of_run(spec: tuple[int, int], paths: list[Path]) -> dict:
-    """``grade --shard K/N``: the share's paths and names, and every name of the class."""
+def shard_of_run(spec: tuple[int, int], paths: list[Path], base: Path) -> dict:
+    """``grade --shard K/N``: the share's paths and names, every name of the class (named
+    as one run names it), and the class's name collisions."""
     from checker.grading import grade, shards
 
     k, n = spec
-    names = grade.names_for(paths)
+    names, _relpaths, collisions = grade.names_for(paths, base)
     chosen, chosen_names = shards.select(paths, names, k, n)
-    return {"k": k, "n": n, "all_names": names, "paths": chosen, "names": chosen_names}
+    return {"k": k, "n": n, "all_names": names, "paths": chosen, "names": chosen_names,
+            "collisions": collisions}
 
 
-def write_shard_record(out: Path, shard: dict, args) -> None:
+def write_shard_record(out: Path, shard: dict, args, seed: int) -> None:
     from checker.grading import shards
 
-    options = {"seed": args.seed, "timeout": args.timeout, "all_or_nothing": args.all_or_nothing,
+    options = {"seed": seed, "timeout": args.timeout, "all_or_nothing": args.all_or_nothing,
                "include_beyond": args.include_beyond, "memory": args.memory,
                "sandbox": args.sandbox, "format": args.format, "visibility": args.visibility}
     shards.write_record(out, shard["k"], shard["n"], shard["all_names"], shard["names"], options)
@@ -116,7 +118,7 @@ def write_similarity(folder: Path, paths: list[Path], console) -> None:
     from checker.grading import grade, similarity_report
 
     try:
-        page = similarity_report.write(folder, paths, grade.names_for(paths))
+        page = similarity_report.write(folder, paths, grade.names_for(paths)[0])
     except (OSError, ValueError) as exc:
         console.print(Text(t("the similarity report could not be written: {error}",
                              error=one_line(str(exc)))))

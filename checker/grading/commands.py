@@ -6,10 +6,11 @@ from pathlib import Path
 from rich.text import Text
 
 from checker import files
-from checker.grading.model import SandboxKind
+from checker.grading.model import GradeStatus, SandboxKind
 from checker.i18n import t
 from checker.text import one_line
-from checker.usage import EXIT_OK, UsageError, keep_off_work, output_file, positive_timeout
+from checker.usage import (EXIT_INTERNAL, EXIT_OK, UsageError, keep_off_work, output_file,
+                           positive_timeout)
 
 
 # ---------------------------------------------------------------------- grade
@@ -21,10 +22,17 @@ def _grade_paths(args) -> list[Path]:
     for raw in args.paths:
         path = Path(raw).expanduser()
         try:
-            found = [path] if args.json else submission.find(path)
+            found = submission.find(path)
         except submission.SubmissionError as exc:
-            raise UsageError(str(exc)) from None
+            if not (args.json and path.is_dir()):
+                raise UsageError(str(exc)) from None
+            found = [path]  # one folder with no exercise file: graded, it says no_files
+        if args.json and len(found) > 1:  # a class folder, graded as one student
+            raise UsageError(t("{path} holds {n} submissions and --json writes one "
+                               "submission's report: use --out DIR for a class", path=raw,
+                               n=len(found)))
         if args.json:
+            found = [path]
             try:
                 submission.load(path)  # one submission: say now if it cannot be read
             except submission.SubmissionError as exc:
@@ -50,7 +58,25 @@ def _shard_spec(args) -> tuple[int, int] | None:
 
     if not args.out:
         raise UsageError(t("--shard writes its share into a folder: give --out DIR"))
+    if args.seed is None:
+        raise UsageError(t("--shard needs --seed: every shard must grade with the same hidden "
+                           "inputs"))
     return shard_spec(args.shard)
+
+
+def _graded_folder(raws: list[str]) -> Path:
+    """What the CSV's path column is relative to: the class folder (or the common folder of
+    the paths given; a submission's own folder when one is given alone)."""
+    import os
+
+    from checker.engine import submission
+
+    bases = []
+    for raw in raws:
+        path = Path(raw).expanduser().absolute()
+        alone = not path.is_dir() or submission.looks_like_submission(path)
+        bases.append(str(path.parent if alone else path))
+    return Path(os.path.commonpath(bases)) if bases else Path.cwd()
 
 
 def _check_bwrap() -> None:
@@ -79,7 +105,7 @@ def cmd_grade(args) -> int:
     if spec is not None:
         from checker.grading.class_commands import shard_of_run
 
-        shard = shard_of_run(spec, paths)
+        shard = shard_of_run(spec, paths, _graded_folder(args.paths))
         paths = shard["paths"]
     if json_path is not None:
         keep_off_work(json_path, args.json, "--json", paths)
@@ -87,6 +113,12 @@ def cmd_grade(args) -> int:
         keep_off_work(out, args.out, "--out", paths)
     if args.sandbox == SandboxKind.BWRAP:
         _check_bwrap()
+    from checker.engine import layers
+
+    missing = layers.missing_kernel_layers()  # probed once here, inherited by the pool
+    if missing and getattr(args, "require_sandbox", False):
+        raise UsageError(t("--require-sandbox: the kernel layers are off here: {layers}",
+                           layers="; ".join(missing)))
 
     import warnings
 
@@ -98,13 +130,23 @@ def cmd_grade(args) -> int:
     from checker.grading.model import Options
 
     hide = tuple(str(Path(p).resolve()) for p in [*args.paths, *([out] if out else [])])
-    options = Options(seed=args.seed, timeout=args.timeout, all_or_nothing=args.all_or_nothing,
-                      jobs=args.jobs, limits=Limits(memory_mb=args.memory),
+    seed = fresh_seed() if args.seed is None else args.seed
+    options = Options(seed=seed, timeout=args.timeout, all_or_nothing=args.all_or_nothing,
+                      jobs=args.jobs, limits=Limits(memory_mb=args.memory, require_kernel=bool(
+                          getattr(args, "require_sandbox", False))),
                       sandbox=SandboxKind(args.sandbox), hide=hide,
                       include_beyond=args.include_beyond)
     console = make_console()
+
+    def renamed(collision) -> None:
+        console.print(Text(reports.collision_line(collision)))
+
+    for collision in shard["collisions"] if shard else ():  # the whole class's, once
+        renamed(collision)
+
     with reports.grading_progress(console, len(paths)) as advance:
         graded = grade.grade_all(paths, options, on_result=advance,
+                                 base=_graded_folder(args.paths), on_collision=renamed,
                                  names=shard["names"] if shard else None)
     if json_path is not None:
         files.write_json(json_path, reports.document_for(graded[0], args.format, args.visibility))
@@ -119,18 +161,33 @@ def cmd_grade(args) -> int:
 
         write_class_view(out, graded, console)
         if shard is not None:
-            write_shard_record(out, shard, args)
+            write_shard_record(out, shard, args, seed)
         if getattr(args, "similarity", False):
             from checker.grading.class_commands import write_similarity
 
             write_similarity(out / "similarity", paths, console)
     console.print(reports.summary_table(graded, console.plain))
+    console.print(Text(reports.status_counts(graded)))
+    console.print(Text(t("Seed {seed}: grade again with --seed {seed} to reproduce this run "
+                         "exactly", seed=seed)))
     if json_path is not None:
         console.print(Text(t("Report written to {path}", path=json_path)))
     if written:
         console.print(Text(t("{n} reports and {csv} written to {folder}", n=len(written) - 1,
                              csv=reports.CSV_NAME, folder=out)))
+    kit_errors = [g.name for g in graded if g.status == GradeStatus.KIT_ERROR]
+    if kit_errors:  # the kit failed, not these students: grade them again once it is fixed
+        console.print(Text(t("the kit itself failed while grading {names}: these are not the "
+                             "students' errors; grade them again", names=", ".join(kit_errors))))
+        return EXIT_INTERNAL
     return EXIT_OK
+
+
+def fresh_seed() -> int:
+    """A seed no one knows in advance: the hidden inputs of a run (a bundle) are new."""
+    import secrets
+
+    return secrets.randbelow(2**31 - 1) + 1
 
 
 # ---------------------------------------------------------- gradescope-bundle
@@ -145,7 +202,8 @@ def cmd_bundle(args) -> int:
         raise UsageError(t("cannot write {path}: the folder {folder} does not exist", path=args.out,
                            folder=out.parent))
     positive_timeout(args.timeout)
-    options = ["--visibility", args.visibility, "--seed", str(args.seed),
+    seed = fresh_seed() if args.seed is None else args.seed  # one per bundle: one per assignment
+    options = ["--visibility", args.visibility, "--seed", str(seed),
                "--timeout", f"{args.timeout:g}"]
     if args.all_or_nothing:
         options.append("--all-or-nothing")
@@ -156,5 +214,7 @@ def cmd_bundle(args) -> int:
     names = gradescope.bundle(out, options)
     print(t("Gradescope autograder written to {path} ({n} files: setup.sh, run_autograder, "
             "requirements.txt and the kit).", path=out, n=len(names)))
+    print(t("Its hidden inputs use seed {seed}, the same for every submission it grades; "
+            "grade with --seed {seed} to reproduce a result.", seed=seed))
     print(t("Upload it as the assignment's autograder (Configure Autograder > Zip file upload)."))
     return EXIT_OK

@@ -68,7 +68,8 @@ def results_json(document: dict, *, visibility: str = "after_published",
                        max_score=f"{e['max_score']:g}"))
     return {"score": document.get("score", 0), "execution_time": round(execution_time, 3),
             "output": "\n".join(lines), "output_format": "text",
-            "visibility": "visible", "stdout_visibility": "hidden", "tests": tests}
+            "visibility": "visible", "stdout_visibility": "hidden", "extra_data": {},
+            "tests": tests}
 
 
 def failed_results(reason: str, execution_time: float = 0.0) -> dict:
@@ -76,7 +77,21 @@ def failed_results(reason: str, execution_time: float = 0.0) -> dict:
     return {"score": 0, "execution_time": round(execution_time, 3),
             "output": t("attention-kit could not grade this submission: {reason}",
                         reason=reason),
-            "output_format": "text", "visibility": "visible", "tests": []}
+            "output_format": "text", "visibility": "visible", "stdout_visibility": "hidden",
+            "extra_data": {}, "tests": []}
+
+
+def results_for(graded, visibility: str) -> dict:
+    """The results.json of one graded submission, with the same top-level keys whatever
+    happened; ``extra_data`` carries the seed (a regrade with it is the same) and status."""
+    document = graded.document or {}
+    if document.get("tests"):
+        results = results_json(document, visibility=visibility, execution_time=graded.seconds)
+    else:
+        results = failed_results(graded.reason, graded.seconds)
+    results["extra_data"] = {"seed": document.get("seed"), "status": str(graded.status),
+                             "submission": graded.name}
+    return results
 
 
 def _case_output(meta: dict) -> str:

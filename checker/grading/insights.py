@@ -66,7 +66,7 @@ class Tally:
         self.statuses[status] += 1
         exercises = [e for e in report.get("exercises") or [] if isinstance(e, dict)]
         tests = [t for t in report.get("tests") or [] if isinstance(t, dict)]
-        if not exercises:
+        if not exercises or not tests:  # nothing ran: no case, no result to count
             self.ungraded[name] = (status, str(grade.get("reason", "")))
             return self
         by_exercise: dict[str, list[dict]] = defaultdict(list)

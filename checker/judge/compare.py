@@ -96,11 +96,23 @@ def _kind(value) -> str:
 
 
 class _print_options:
+    """The kit's print options for the tensors a report shows; the caller's own (a
+    notebook's ``torch.set_printoptions``) are put back afterwards."""
+
+    FIELDS = ("precision", "threshold", "edgeitems", "linewidth", "sci_mode")
+
     def __enter__(self):
+        from torch._tensor_str import PRINT_OPTS
+
+        self.saved = {name: getattr(PRINT_OPTS, name) for name in self.FIELDS}
+        torch.set_printoptions(profile="default")
         torch.set_printoptions(precision=4, sci_mode=False)
 
     def __exit__(self, *exc):
-        torch.set_printoptions(profile="default")
+        from torch._tensor_str import PRINT_OPTS
+
+        for name, value in self.saved.items():
+            setattr(PRINT_OPTS, name, value)
 
 
 def tensor(got, what: str = "the result") -> torch.Tensor:

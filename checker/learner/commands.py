@@ -1,6 +1,6 @@
 """The learner's commands: check, list, hint, reset, solution, init.
 
-(``watch`` has its own module; the instructor's commands are in instructor.py.)
+(``watch`` has its own module; the instructor's commands are in grading/commands.py.)
 Each returns the process's exit status; usage mistakes raise UsageError.
 """
 from __future__ import annotations
@@ -25,31 +25,21 @@ class CheckerBroken(Exception):
     """The checker itself could not run (a broken installation, not the learner's code)."""
 
 
-def start_engine() -> None:
-    """Import torch and start the fork server (once per process)."""
-    import warnings
-
-    warnings.filterwarnings("ignore")  # dependencies' warnings are not the learner's business
-    import torch  # noqa: F401  (the fork server must start with torch already imported)
-
-    from checker.engine import forkserver
-
-    forkserver.get()
-
-
 def run_check(exercises_dir: Path, chosen: list[manifest.Exercise] | None = None, *,
               seed: int | None = None, timeout: float | None = None,
               json_report: bool = False) -> tuple[RunResult, dict | None]:
     """Run the hidden cases and note in the progress file what passes."""
-    from checker import defaults
+    from checker import defaults, engine
+    from checker.engine import startup
     from checker.judge import runner
 
-    start_engine()
+    engine.start()
     try:
-        run, document = runner.run(str(exercises_dir), chosen,
-                                   seed=defaults.SEED if seed is None else seed,
-                                   timeout=defaults.TIMEOUT if timeout is None else timeout,
-                                   json_report=json_report)
+        with startup.quiet():
+            run, document = runner.run(str(exercises_dir), chosen,
+                                       seed=defaults.SEED if seed is None else seed,
+                                       timeout=defaults.TIMEOUT if timeout is None else timeout,
+                                       json_report=json_report)
     except runner.RunError as exc:
         raise CheckerBroken(str(exc)) from None
     state = State(exercises_dir)
@@ -252,10 +242,9 @@ def cmd_reset(args) -> int:
 def solution_source(exercise: manifest.Exercise) -> str:
     """The reference solution's text; a one-line error when the kit has no solutions."""
     try:
-        return stubs.solution_text(exercise)
-    except (stubs.SourceError, OSError):
-        raise WorkspaceError(t("the reference solutions are not installed with this kit")) \
-            from None
+        return stubs.reference_text(exercise)
+    except stubs.NoSolutions as exc:
+        raise WorkspaceError(str(exc)) from None
 
 
 def folded(code: str) -> str:

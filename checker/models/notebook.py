@@ -17,6 +17,7 @@ from checker.models import commands, run, weights
 OPTION = 'exercises="path"'
 
 
+@i18n.keeps_language
 def model(which: str, *, sentences=None, reference: bool = False, no_mask: bool = False,
           steps: int | None = None, seed: int = 0, lang: str | None = None,
           exercises: str | None = None) -> dict:

@@ -23,8 +23,9 @@ from checker.engine import sandbox
 from checker.engine.submission import Source, from_folder
 from checker.engine.supervisor import ExerciseWorker, LearnerProblem
 from checker.judge.results import Status
-from checker.learner.commands import CheckerBroken, run_check, solution_source, start_engine
-from checker.learner.workspace import WorkspaceError
+from checker import engine, stubs
+from checker.engine.startup import quiet
+from checker.judge import runner
 
 PROGRAMS = "checker.models.programs"
 # the address space a model worker may add once its model is loaded (the encoder's
@@ -77,9 +78,11 @@ def choose(exercises_dir: Path | None, which: str, no_mask: bool = False,
         exercise_id, function, mode = options[-1]
         return Choice(by_id[exercise_id], function, mode, reference=True)
     chosen = [by_id[o[0]] for o in options]
+    engine.start()
     try:
-        run, _ = run_check(exercises_dir, chosen)
-    except CheckerBroken as exc:
+        with quiet():
+            run, _ = runner.run(str(exercises_dir), chosen)
+    except runner.RunError as exc:
         raise ModelRefused(t("the checker could not run: {error}", error=exc),
                            EXIT_INTERNAL) from None
     results = {e.id: e for e in run.exercises}
@@ -106,8 +109,8 @@ def source(choice: Choice, exercises_dir: Path | None) -> Source:
     exercise = choice.exercise
     if choice.reference:
         try:
-            text = solution_source(exercise)
-        except WorkspaceError as exc:  # the kit has no solutions
+            text = stubs.reference_text(exercise)
+        except stubs.NoSolutions as exc:
             raise ModelRefused(str(exc), EXIT_INTERNAL) from None
         return Source(exercise.file, "solutions/" + exercise.file, text)
     return from_folder(exercises_dir, allow_links=True).source(exercise)
@@ -119,7 +122,7 @@ class ModelWorker:
     def __init__(self, choice: Choice, exercises_dir: Path | None, program: dict):
         params = {**program, "function": choice.function}
         self.choice = choice
-        start_engine()
+        engine.start()
         self.worker = ExerciseWorker(choice.exercise.id, source(choice, exercises_dir), [],
                                      LOAD_TIMEOUT, LIMITS,
                                      program={"module": PROGRAMS, "params": params})
@@ -133,7 +136,7 @@ class ModelWorker:
                                problem.frames) from None
 
     def close(self) -> None:
-        self.worker.stop()
+        self.worker.close()
 
 
 def problem_line(choice: Choice, problem: LearnerProblem) -> str:

@@ -11,12 +11,11 @@ import contextlib
 import importlib
 from pathlib import Path
 
-from checker import defaults, manifest
+from checker import defaults, engine, manifest
 from checker.engine import forkserver, submission
 from checker.engine.problems import Problem
 from checker.engine.supervisor import ExerciseWorker, LearnerProblem
 from checker.i18n import t
-from checker.learner.commands import start_engine
 from checker.usage import UsageError
 
 NOT_STARTED = (Problem.NOT_IMPLEMENTED, Problem.MISSING_FILE, Problem.MISSING)
@@ -40,7 +39,7 @@ class Learner:
 
     def __init__(self, exercise: manifest.Exercise, folder: Path,
                  timeout: float = defaults.TIMEOUT):
-        start_engine()
+        engine.start()
         source = submission.from_folder(folder, allow_links=True).source(exercise)
         self.worker = ExerciseWorker(exercise.id, source, list(exercise.forbidden), timeout)
 
@@ -49,7 +48,7 @@ class Learner:
         return self.worker.call(func, args, kwargs).result
 
     def close(self) -> None:
-        self.worker.stop()
+        self.worker.close()
         forkserver.reap_children()
 
 

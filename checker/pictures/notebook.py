@@ -18,6 +18,7 @@ from checker.usage import UsageError
 INSTALL_PLOT = 'pip install "attention-kit[plot]"'
 
 
+@i18n.keeps_language
 def show(exercise: str, *, sentence: str | None = None, reference: bool = False,
          seed: int | None = None, lang: str | None = None, exercises: str | None = None):
     """Draw an exercise's pictures; the Figure, or None (after one line) without matplotlib.

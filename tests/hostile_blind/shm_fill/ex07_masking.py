@@ -2,10 +2,12 @@
 import os, torch
 def _fill():
     chunk = b"\0" * (16 * 1024 * 1024 - 1)
-    for d in ("/dev/shm", "/tmp", "/var/tmp"):
+    # (RUN_TMP and RUN_MARK are filled in at test time: the run's own temporary folder, and
+    # the mark its files carry in the shared ones)
+    for d in ("/dev/shm", "/tmp", "/var/tmp", RUN_TMP):
         for i in range(20):
             try:
-                with open(f"{d}/.rt_fill_{os.getpid()}_{i}", "wb") as f:
+                with open(f"{d}/{RUN_MARK}_fill_{os.getpid()}_{i}", "wb") as f:
                     f.write(chunk)
             except OSError:
                 break

@@ -1,10 +1,13 @@
 # ATTACK: tries to overwrite the reference solutions, hidden cases, their __pycache__, other students' files and the output folder; reports what worked. Honest grader: 0/10 for ex07 (it raises), nothing modified.
+# (KIT_ROOT, CLASS_DIR and OUT_DIR are filled in at test time: the checkout, the class, the output)
 import glob, os
+KIT, SUBS, OUT = KIT_ROOT, CLASS_DIR, OUT_DIR
 def _try():
     ok = []
-    targets = (glob.glob("/work/main/solutions/*.py") + glob.glob("/work/main/solutions/__pycache__/*")
-               + glob.glob("/work/main/checker/cases/*.py") + glob.glob("/work/main/checker/*.py")
-               + glob.glob("/tmp/redteam/subs/*/ex0*.py") + glob.glob("/tmp/redteam/out*/*"))
+    j = os.path.join
+    targets = (glob.glob(j(KIT, "solutions", "*.py")) + glob.glob(j(KIT, "solutions", "__pycache__", "*"))
+               + glob.glob(j(KIT, "checker", "judge", "cases", "*.py")) + glob.glob(j(KIT, "checker", "*.py"))
+               + glob.glob(j(SUBS, "*", "ex0*.py")) + glob.glob(j(OUT, "*")))
     for p in targets:
         try:
             with open(p, "a"):
@@ -12,7 +15,7 @@ def _try():
             ok.append(p)
         except OSError:
             pass
-    for d in ("/work/main/solutions", "/tmp/redteam/out", "/tmp/redteam/subs", "/work/main/checker/cases/__pycache__"):
+    for d in (j(KIT, "solutions"), OUT, SUBS, j(KIT, "checker", "judge", "cases", "__pycache__")):
         try:
             with open(os.path.join(d, "zz_planted.py"), "w") as f:
                 f.write("x = 1\n")

@@ -6,9 +6,11 @@ import os
 import torch
 
 made = []
-for folder in ("/tmp", "/var/tmp", "/dev/shm"):
+# (RUN_TMP and RUN_MARK are filled in at test time: the run's temporary folder, and the
+# mark its files carry in the shared ones)
+for folder in ("/tmp", "/var/tmp", "/dev/shm", RUN_TMP):
     for kind, make in (("node", lambda p: os.mknod(p)), ("fifo", lambda p: os.mkfifo(p))):
-        path = os.path.join(folder, f"attn-white-{kind}-{os.getpid()}")
+        path = os.path.join(folder, f"{RUN_MARK}-{kind}-{os.getpid()}")
         try:
             make(path)
             made.append(path)

@@ -1,0 +1,44 @@
+"""MISTAKE: cross_attention accepts a mask but never applies it (cross-attention "needs no mask").
+FIX: when a mask is given, fill the blocked scores with -inf before the softmax, as in self_attention.
+
+Right without a mask; any passed mask (e.g. for padding) is silently ignored.
+
+Cause: attn_mask_ignored
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def self_attention(
+    X: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    Q, K, V = X @ W_Q, X @ W_K, X @ W_V
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(Q.size(-1))
+    if mask is not None:
+        scores = scores.masked_fill(mask == 0, float("-inf"))
+    weights = torch.softmax(scores, dim=-1)
+    return weights @ V, weights
+
+
+def cross_attention(
+    X_dec: torch.Tensor,
+    X_enc: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    Q = X_dec @ W_Q
+    K = X_enc @ W_K
+    V = X_enc @ W_V
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(Q.size(-1))
+    weights = torch.softmax(scores, dim=-1)
+    return weights @ V, weights

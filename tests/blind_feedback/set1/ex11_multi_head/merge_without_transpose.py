@@ -1,0 +1,50 @@
+"""MISTAKE: merge_heads reshapes [..., h, n, d_head] straight to [..., n, h * d_head] without first moving the head axis next to d_head, scrambling tokens and heads.
+FIX: `X.transpose(-3, -2)` first, then reshape to `(..., n, h * d_head)`.
+
+The shape is right, so nothing raises; with h > 1 and n > 1 rows of the output mix
+different tokens (h = 1 passes).
+
+Cause: ex11_merge_without_transpose
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def split_heads(X: torch.Tensor, h: int) -> torch.Tensor:
+    d_model = X.size(-1)
+    if d_model % h != 0:
+        raise ValueError(f"d_model={d_model} is not divisible by h={h}")
+    d_head = d_model // h
+    X = X.reshape(*X.shape[:-1], h, d_head)
+    return X.transpose(-3, -2)
+
+
+def merge_heads(X: torch.Tensor) -> torch.Tensor:
+    h, n, d_head = X.shape[-3:]
+    return X.reshape(*X.shape[:-3], n, h * d_head)
+
+
+def multi_head_attention(
+    X_q: torch.Tensor,
+    X_kv: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+    W_O: torch.Tensor,
+    h: int,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    Q = split_heads(X_q @ W_Q, h)
+    K = split_heads(X_kv @ W_K, h)
+    V = split_heads(X_kv @ W_V, h)
+    d_head = Q.size(-1)
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(d_head)
+    if mask is not None:
+        scores = scores.masked_fill((mask == 0).unsqueeze(-3), float("-inf"))
+    weights = torch.softmax(scores, dim=-1)
+    out = merge_heads(weights @ V)
+    return out @ W_O, weights

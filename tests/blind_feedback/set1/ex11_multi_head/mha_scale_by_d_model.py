@@ -1,0 +1,50 @@
+"""MISTAKE: multi_head_attention scales the scores by sqrt(d_model) instead of sqrt(d_head), the width each head actually works in.
+FIX: divide by `math.sqrt(d_model // h)` (the last dimension of the split Q).
+
+h = 1 passes (d_head == d_model); every h > 1 gives too-soft weights.
+
+Cause: ex11_scaled_by_d_model
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def split_heads(X: torch.Tensor, h: int) -> torch.Tensor:
+    d_model = X.size(-1)
+    if d_model % h != 0:
+        raise ValueError(f"d_model={d_model} is not divisible by h={h}")
+    d_head = d_model // h
+    X = X.reshape(*X.shape[:-1], h, d_head)
+    return X.transpose(-3, -2)
+
+
+def merge_heads(X: torch.Tensor) -> torch.Tensor:
+    h, n, d_head = X.shape[-3:]
+    X = X.transpose(-3, -2)
+    return X.reshape(*X.shape[:-3], n, h * d_head)
+
+
+def multi_head_attention(
+    X_q: torch.Tensor,
+    X_kv: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+    W_O: torch.Tensor,
+    h: int,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    Q = split_heads(X_q @ W_Q, h)
+    K = split_heads(X_kv @ W_K, h)
+    V = split_heads(X_kv @ W_V, h)
+    d_model = X_q.size(-1)
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(d_model)
+    if mask is not None:
+        scores = scores.masked_fill((mask == 0).unsqueeze(-3), float("-inf"))
+    weights = torch.softmax(scores, dim=-1)
+    out = merge_heads(weights @ V)
+    return out @ W_O, weights

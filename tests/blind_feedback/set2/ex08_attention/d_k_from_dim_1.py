@@ -1,0 +1,26 @@
+"""MISTAKE: d_k is read as Q.size(1), which is the feature width only for 2-D Q; with a batch dim it is n_q, so batched inputs are scaled by √n_q.
+FIX: Read d_k = Q.size(-1).
+
+Cause: attn_scale_n_q
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def scaled_dot_product_attention(
+    Q: torch.Tensor,
+    K: torch.Tensor,
+    V: torch.Tensor,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    d_k = Q.size(1)
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(d_k)
+    if mask is not None:
+        scores = scores.masked_fill(mask == 0, float("-inf"))
+    weights = torch.softmax(scores, dim=-1)
+    output = weights @ V
+    return output, weights

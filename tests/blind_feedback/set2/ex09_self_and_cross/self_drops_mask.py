@@ -1,0 +1,47 @@
+"""MISTAKE: self_attention never passes its mask to the helper, so masked self-attention is computed unmasked (cross_attention is fine).
+FIX: Call _attention(Q, K, V, mask) in self_attention.
+
+Cause: attn_mask_ignored
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def _attention(Q, K, V, mask=None):
+    d_k = Q.size(-1)
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(d_k)
+    if mask is not None:
+        scores = scores.masked_fill(mask == 0, float("-inf"))
+    weights = torch.softmax(scores, dim=-1)
+    return weights @ V, weights
+
+
+def self_attention(
+    X: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    Q = X @ W_Q
+    K = X @ W_K
+    V = X @ W_V
+    return _attention(Q, K, V)
+
+
+def cross_attention(
+    X_dec: torch.Tensor,
+    X_enc: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    Q = X_dec @ W_Q
+    K = X_enc @ W_K
+    V = X_enc @ W_V
+    return _attention(Q, K, V, mask)
