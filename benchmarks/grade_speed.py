@@ -1,20 +1,22 @@
-"""How fast `attn-kit grade` grades a class, next to a naive baseline.
+"""How fast `attn-kit grade` grades a class, next to one `attn-kit check --json` each.
 
-Generates 100 submissions (a mix of correct, partly wrong, not started and
-hostile ones), then:
+Generates submissions (a mix of correct, partly wrong, not started and hostile
+ones), then, in one run on the same machine:
 
 1. grades them all with one `attn-kit grade --jobs J` (one warm parent, torch
    imported once, workers forked from fork servers);
-2. grades the same submissions the naive way: one fresh `python -m pytest
-   --json-report` process per submission, one after another, on the same hidden
-   cases (`naive_plugin.py` gives them the same fixtures); and, to be fair to
-   it, the same naive way J processes at a time.
+2. grades each one with its own `attn-kit check 01 ... 10 --json FILE` process (the
+   same ten exercises a grade counts), one after another: what an instructor would
+   do with a loop in the shell.
 
-Both use the same cases and timeout, and must give the same scores. It prints
-seconds per submission for each and the ratios.
+It prints seconds per submission for both and the ratio (the target: grade at least
+10x faster per submission), and checks that both give the same scores, the same
+status for every exercise and the same status and cause for every case.
+``--baseline pytest`` uses the older baseline instead: one fresh `python -m pytest
+--json-report` per submission on the same cases (also run J at a time).
 
-    python benchmarks/grade_speed.py            # 100 submissions, J = cores
-    python benchmarks/grade_speed.py --count 40 --jobs 2
+    python benchmarks/grade_speed.py                    # 20 submissions, J = cores
+    python benchmarks/grade_speed.py --count 100 --jobs 2
 """
 from __future__ import annotations
 
@@ -36,7 +38,9 @@ SOLUTIONS, EXERCISES = ROOT / "solutions", ROOT / "exercises"
 WRONG = ROOT / "tests" / "implementations" / "wrong"
 sys.path.insert(0, str(ROOT))
 
-from checker import manifest  # noqa: E402
+from checker import defaults, manifest  # noqa: E402
+
+SEED = str(defaults.SEED)  # both ways grade with the same hidden inputs
 
 HOSTILE = {
     "endless loop": ("08", "def scaled_dot_product_attention(Q, K, V, mask=None):\n"
@@ -78,9 +82,7 @@ def make_class(folder: Path, count: int, seed: int = 0) -> dict[str, str]:
 def grade_fast(classdir: Path, out: Path, jobs: int, timeout: float) -> tuple[float, dict]:
     started = time.perf_counter()
     subprocess.run([sys.executable, "-m", "checker", "grade", str(classdir), "--out", str(out),
-                    "--jobs", str(jobs), "--timeout", str(timeout),
-                    "--seed", "2017"],  # the naive way's seed: the scores must agree
-                   check=True,
+                    "--jobs", str(jobs), "--timeout", str(timeout), "--seed", SEED], check=True,
                    stdout=subprocess.DEVNULL, env={**os.environ, "NO_COLOR": "1"})
     seconds = time.perf_counter() - started
     with open(out / "grades.csv", newline="") as f:
@@ -110,6 +112,43 @@ def grade_naive(classdir: Path, out: Path, jobs: int, timeout: float) -> tuple[f
     return time.perf_counter() - started, scores
 
 
+def grade_checks(classdir: Path, out: Path, timeout: float) -> tuple[float, dict]:
+    """One `attn-kit check --json` process per submission, one after another."""
+    out.mkdir()
+    ids = [e.id for e in manifest.lesson()]
+    students = sorted(p for p in classdir.iterdir() if p.is_dir())
+    started = time.perf_counter()
+    for student in students:
+        subprocess.run([sys.executable, "-m", "checker", "check", *ids, "--exercises",
+                        str(student), "--json", str(out / f"{student.name}.json"),
+                        "--timeout", str(timeout), "--seed", SEED], cwd=classdir.parent,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       env={**os.environ, "NO_COLOR": "1"})
+    seconds = time.perf_counter() - started
+    return seconds, {s.name: _score(json.loads((out / f"{s.name}.json").read_text()))
+                     for s in students}
+
+
+def _verdicts(document: dict) -> dict:
+    """What must agree between a grade's report and a check's: per exercise its status,
+    per case its status and cause."""
+    return {"exercises": {e["id"]: e["status"] for e in document.get("exercises", [])},
+            "cases": {t["nodeid"]: ((t.get("metadata") or {}).get("status"),
+                                    ((t.get("metadata") or {}).get("failure") or {}).get("cause"))
+                      for t in document.get("tests", [])}}
+
+
+def same_reports(fast: Path, checks: Path) -> list[str]:
+    """The submissions whose grade report and check report disagree."""
+    differ = []
+    for report in sorted(checks.glob("*.json")):
+        graded = fast / report.name
+        if not graded.exists() or \
+                _verdicts(json.loads(graded.read_text())) != _verdicts(json.loads(report.read_text())):
+            differ.append(report.stem)
+    return differ
+
+
 def _score(document: dict) -> float:
     """The total from the tests' metadata, rounded per exercise as the grader rounds."""
     from checker.judge.results import CaseResult, ExerciseResult, Status
@@ -132,9 +171,10 @@ def import_floor() -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--count", type=int, default=100)
+    parser.add_argument("--count", type=int, default=20)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--timeout", type=float, default=3.0)
+    parser.add_argument("--baseline", choices=("check", "pytest"), default="check")
     parser.add_argument("--only-grade", action="store_true",
                         help="time attn-kit grade alone (no baseline)")
     args = parser.parse_args()
@@ -144,10 +184,31 @@ def main() -> None:
         kinds = make_class(tmp / "class", args.count)
         mix = {k: list(kinds.values()).count(k) for k in sorted(set(kinds.values()))}
         print(f"{args.count} submissions, jobs={args.jobs}, timeout={args.timeout:g} s: {mix}")
+        print(f"load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())} "
+              f"on {os.cpu_count()} cores")
         floor = import_floor()
         fast, fast_scores = grade_fast(tmp / "class", tmp / "fast", args.jobs, args.timeout)
         if args.only_grade:
             print(f"attn-kit grade  : {fast:7.1f} s in all, {fast / args.count:.3f} s per submission")
+            return
+        if args.baseline == "check":
+            base, base_scores = grade_checks(tmp / "class", tmp / "checks", args.timeout)
+            differ = same_reports(tmp / "fast", tmp / "checks")
+            print(f"python -c 'import torch, pytest' (the floor of one process): {floor:.2f} s")
+            print(f"attn-kit grade (one run, --jobs {args.jobs}): {fast:7.1f} s in all, "
+                  f"{fast / args.count:.3f} s per submission")
+            print(f"attn-kit check --json, one process each  : {base:7.1f} s in all, "
+                  f"{base / args.count:.3f} s per submission")
+            print(f"ratio: grade is {base / fast:.1f}x faster per submission (target: at least 10x)")
+            print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+            same = fast_scores == base_scores and not differ
+            print(f"same scores, statuses and causes: {same}")
+            if not same:
+                wrong = {k: (fast_scores.get(k), v) for k, v in base_scores.items()
+                         if fast_scores.get(k) != v}
+                print(f"scores that differ: {wrong}")
+                print(f"reports that differ: {differ}")
+                sys.exit(1)
             return
         naive, naive_scores = grade_naive(tmp / "class", tmp / "naive", 1, args.timeout)
         naive_j, naive_j_scores = grade_naive(tmp / "class", tmp / "naive-j", args.jobs,

@@ -195,6 +195,11 @@ def build_parser() -> argparse.ArgumentParser:
         "with --out and --roster: also write the gradebook file that LMS imports"))
     grade.add_argument("--memory", type=int, default=1024, metavar="MB",
                        help=t("memory each worker may add on top of torch (default: %(default)s)"))
+    grade.add_argument("--shard", metavar="K/N", help=t(
+        "grade only share K of N of the submissions (by a hash of each name), for grading a "
+        "class on N machines; join the N --out folders with `attn-kit merge`"))
+    grade.add_argument("--similarity", action="store_true", help=t(
+        "with --out: also write the similarity report of the class into DIR/similarity/"))
     grade.add_argument("--sandbox", choices=[k.value for k in SandboxKind],
                        default=SandboxKind.BASIC.value,
                        help=t("basic: resource limits, and a user id per worker under root; "
@@ -204,6 +209,27 @@ def build_parser() -> argparse.ArgumentParser:
                        help=t("refuse to grade unless the kernel confines every worker "
                               "(Landlock and seccomp); a worker that cannot install them is a "
                               "kit error"))
+
+    insights = _command(sub, "insights", "grading.class_commands:cmd_insights", t(
+        "rebuild the class view (insights/insights.html) of an earlier grade --out, for "
+        "instructors"), exercises=False)
+    insights.add_argument("folder", metavar="DIR", help=t("the --out folder of `attn-kit grade`"))
+
+    merge = _command(sub, "merge", "grading.class_commands:cmd_merge", t(
+        "join the --out folders of `grade --shard K/N` runs into one run's reports, grades.csv "
+        "and class view, for instructors"), exercises=False)
+    merge.add_argument("folders", nargs="+", metavar="OUT",
+                       help=t("the --out folder of each shard (all N of them)"))
+    merge.add_argument("--out", metavar="DIR", required=True,
+                       help=t("the folder to write the merged run into"))
+
+    similar = _command(sub, "similarity", "grading.class_commands:cmd_similarity", t(
+        "rank pairs of submissions by the code they share, per exercise (a pointer for a "
+        "human, never a verdict), for instructors"), exercises=False)
+    similar.add_argument("paths", nargs="+", metavar="PATH",
+                         help=t("a folder of submissions (folders or zips)"))
+    similar.add_argument("--out", metavar="DIR", required=True, help=t(
+        "write similarity.html, similarity.json and similarity.csv into DIR"))
 
     bundle = _command(sub, "gradescope-bundle", "grading.commands:cmd_bundle", t(
         "write a Gradescope autograder zip"), t(

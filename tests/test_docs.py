@@ -29,8 +29,11 @@ def _commands() -> list[tuple[str, list[str]]]:
     for doc in DOCS:
         for block in FENCE.findall(doc.read_text(encoding="utf-8")):
             for line in block.replace("\\\n", " ").splitlines():  # continued lines joined
+                line = line.strip()
+                if not line.startswith(("attn-kit ", "./kit ")):
+                    continue
                 line = re.split(r" #|&&|;", line, maxsplit=1)[0].strip()
-                words = shlex.split(line) if line else []
+                words = shlex.split(line)
                 if words[:1] == ["attn-kit"]:
                     found.append((f"{doc.name}: {line}", words[1:]))
                 elif words[:1] == ["./kit"] and words[1:2] not in ([], ["test"]):

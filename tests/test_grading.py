@@ -250,7 +250,7 @@ def test_the_real_reports_are_never_replaced(graded_class):
     out, rows = graded_class["out"], graded_class["rows"]
     assert set(rows) >= {"clean_solved", "clean_stubs"}  # the real grades.csv, not "fake,100"
     names = {p.name for p in out.iterdir()}
-    assert names == {"grades.csv"} | {f"{r}.json" for r in rows}, names
+    assert names == {"grades.csv", "insights"} | {f"{r}.json" for r in rows}, names
     for folder in (graded_class["base"], graded_class["base"] / "submissions"):
         assert not (folder / "fake-reports.json").exists()
 

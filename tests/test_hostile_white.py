@@ -135,8 +135,9 @@ def test_the_graders_environment_reaches_no_report(graded):
     assert graded["rows"]["x_env_leak"]["ex04"] == "0"
     report = (graded["out"] / "x_env_leak.json").read_text()
     assert "ENV PATH=" in report  # the attack ran and its message was kept ...
-    for name in graded["out"].iterdir():  # ... but no report holds the grader's variables
-        assert SECRET not in name.read_text(errors="replace"), name
+    for name in graded["out"].rglob("*"):  # ... but no report holds the grader's variables
+        if name.is_file():
+            assert SECRET not in name.read_text(errors="replace"), name
     assert "HOME=" not in report
 
 

@@ -45,6 +45,25 @@ def _grade_paths(args) -> list[Path]:
     return paths
 
 
+def _shard_spec(args) -> tuple[int, int] | None:
+    """``--shard K/N`` (and whether --similarity can run), checked before anything is read."""
+    if getattr(args, "similarity", False) and not args.out:
+        raise UsageError(t("--similarity writes its report into a folder: give --out DIR"))
+    if getattr(args, "shard", None) is None:
+        return None
+    if getattr(args, "similarity", False):
+        raise UsageError(t("--similarity compares the whole class, not a shard: run `attn-kit "
+                           "similarity SUBS --out DIR` once"))
+    from checker.grading.class_commands import shard_spec
+
+    if not args.out:
+        raise UsageError(t("--shard writes its share into a folder: give --out DIR"))
+    if args.seed is None:
+        raise UsageError(t("--shard needs --seed: every shard must grade with the same hidden "
+                           "inputs"))
+    return shard_spec(args.shard)
+
+
 def _graded_folder(raws: list[str]) -> Path:
     """What the CSV's path column is relative to: the class folder (or the common folder of
     the paths given; a submission's own folder when one is given alone)."""
@@ -80,7 +99,14 @@ def cmd_grade(args) -> int:
     out = Path(args.out).expanduser() if args.out else None
     if out is not None and out.exists() and not out.is_dir():
         raise UsageError(t("--out wants a folder, and {path} is a file", path=args.out))
+    spec = _shard_spec(args)
     paths = _grade_paths(args)
+    shard = None
+    if spec is not None:
+        from checker.grading.class_commands import shard_of_run
+
+        shard = shard_of_run(spec, paths, _graded_folder(args.paths))
+        paths = shard["paths"]
     if json_path is not None:
         keep_off_work(json_path, args.json, "--json", paths)
     if out is not None:
@@ -121,10 +147,14 @@ def cmd_grade(args) -> int:
     def renamed(collision) -> None:
         console.print(Text(reports.collision_line(collision)))
 
+    for collision in shard["collisions"] if shard else ():  # the whole class's, once
+        renamed(collision)
+
     with reports.grading_progress(console, len(paths)) as advance:
         graded = grade.grade_all(paths, options,
                                  on_result=lambda g: advance(choices.apply(g)),
-                                 base=_graded_folder(args.paths), on_collision=renamed)
+                                 base=_graded_folder(args.paths), on_collision=renamed,
+                                 names=shard["names"] if shard else None)
     graded = handback.annotate(plan, graded)
     if json_path is not None:
         files.write_json(json_path, reports.document_for(graded[0], args.format,
@@ -136,6 +166,16 @@ def cmd_grade(args) -> int:
     written = reports.write_out(out, graded, args.format, choices.visibility,
                                 on_failure=not_written, disclose=choices.disclose,
                                 course=handback.course_cell(plan)) if out else []
+    if out is not None:
+        from checker.grading.class_commands import write_class_view, write_shard_record
+
+        write_class_view(out, graded, console)
+        if shard is not None:
+            write_shard_record(out, shard, args, seed)
+        if getattr(args, "similarity", False):
+            from checker.grading.class_commands import write_similarity
+
+            write_similarity(out / "similarity", paths, console)
     console.print(reports.summary_table(graded, console.plain))
     console.print(Text(reports.status_counts(graded)))
     console.print(Text(t("Seed {seed}: grade again with --seed {seed} to reproduce this run "

@@ -154,11 +154,13 @@ def relative(path: Path, base: Path | None) -> str:
 
 
 def grade_all(paths: list[Path], options: Options, on_result=None, *, base: Path | None = None,
-              on_collision=None) -> list[Graded]:
+              on_collision=None, names: list[str] | None = None) -> list[Graded]:
     """Grade every submission in parallel; results in the order of ``paths``.
 
     ``base``: the folder graded (the CSV's ``path`` column is relative to it);
-    ``on_collision(collision)`` is told of each group of names that had to be renamed."""
+    ``on_collision(collision)`` is told of each group of names that had to be renamed;
+    ``names``: the report names, when ``paths`` is a share of a class (``--shard``) named
+    as the whole class is (its collisions were told when the whole class was named)."""
     from checker import manifest
     from checker.engine import forbidden
     from checker.grading import pool
@@ -166,6 +168,8 @@ def grade_all(paths: list[Path], options: Options, on_result=None, *, base: Path
     for exercise in manifest.load():  # worked out once here; every fork server inherits it
         forbidden.plan(list(exercise.forbidden))
     unique, relpaths, collisions = names_for(paths, base)
+    if names is not None:
+        unique, collisions = names, []
     for collision in collisions:
         if on_collision is not None:
             on_collision(collision)
