@@ -7,6 +7,13 @@ classic reason that the message and the line of code give away: 2-D-only code
 written into a float16 tensor, a mask on the CPU meeting an input elsewhere, a
 float64 tensor meeting float32 ones. Only those are named; anything else gets
 no cause (a wrong guess misleads more than silence).
+
+Evidence: a cause is named only when the line that raised shows the mistake (a
+2-D-only call on that line, a shape unpacked into a fixed number of names, the
+fill value written there), or, for a case's own suspects (``code_suspects``), when
+the mistake's code is on the raising line or on a line of the same function that
+made a name the raising line uses. An error alone ("a RuntimeError in this case")
+is never evidence; when two suspects have evidence, both are named as candidates.
 """
 from __future__ import annotations
 
@@ -65,6 +72,13 @@ DTYPE_MIX = cause(
     "dtype (dtype=torch.float32, .float(), a float64 mask added to the scores) must follow "
     "the inputs' dtype instead; masks go in with masked_fill")
 
+ONE_BATCH_DIM = cause(
+    "fixed_rank_unpack",
+    "`{code}` unpacks the shape into exactly {n} names, so it fits only inputs with exactly "
+    "{n} dimensions, and this case's input has a different number (none, one or several "
+    "leading batch dimensions are all allowed): take the sizes from the end, e.g. "
+    "`n, d = X.shape[-2:]`, and keep the leading ones with `X.shape[:-2]`")
+
 _OVERFLOW = re.compile(r"without overflow|cannot be converted to type at::Half", re.I)
 _MATRIX = re.compile(r"must be a matrix|must be a 2D|2D tensor|mat1 and mat2|shapes cannot be "
                      r"multiplied|must be a 3D tensor|einsum\(\)|subscript|Dimension out of "
@@ -93,6 +107,30 @@ def _two_d_call(code: str) -> str:
 def _transpose(code: str) -> str:
     found = re.search(r"\w+(?:\.T\b|\.mT\b|\.t\(\)|\.transpose\([^)]*\))", code)
     return found.group(0) if found else ""
+
+
+_UNPACK = re.compile(r"(?:not enough|too many) values to unpack \(expected (\d+)")
+_SHAPE_ASSIGN = re.compile(r"=\s*[\w.\[\]]+\.(?:shape|size\(\s*\))\s*(?:$|#)")
+_MATMUL_SHAPES = re.compile(r"\((\d+)x(\d+) and (\d+)x(\d+)\)")
+
+
+def _assigned(line: str) -> list[str]:
+    """The names a line of code assigns (``a, b = ...`` gives a and b)."""
+    found = re.match(r"\s*([A-Za-z_][\w\s,()\[\]]*?)\s*(?:[-+*/@]?=)(?!=)", line)
+    return re.findall(r"[A-Za-z_]\w*", found.group(1)) if found else []
+
+
+def shows(pattern: str, line: str, body: str = "") -> bool:
+    """Whether the raising ``line`` shows the mistake ``pattern`` describes: the pattern is
+    on the line itself, or on a line of ``body`` (the function that raised) that assigns a
+    name the raising line uses (what that line made is what failed)."""
+    if re.search(pattern, line):
+        return True
+    for other in body.splitlines():
+        if re.search(pattern, other) and any(
+                re.search(rf"\b{re.escape(name)}\b", line) for name in _assigned(other)):
+            return True
+    return False
 
 
 def function_source(source: str | None, frames: list[dict]) -> str:
@@ -124,10 +162,17 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
     a case that knows a classic mistake by the code it leaves names it so; it is looked
     for in ``body``, the text of the learner's function that raised (or else the line).
     """
+    from checker.judge.causes import candidates
+
     code = " ".join(str(f.get("code", "")) for f in frames[-2:])
-    for pattern, found in (code_suspects or {}).items():
-        if re.search(pattern, body or code):
-            return found
+    line = str(frames[-1].get("code", "")) if frames else ""
+    shown = [found for pattern, found in (code_suspects or {}).items()
+             if line and shows(pattern, line, body)]
+    if shown:
+        return candidates(shown)
+    unpack = _UNPACK.search(message)
+    if error_type == "ValueError" and unpack and _SHAPE_ASSIGN.search(line):
+        return ONE_BATCH_DIM(code=line.strip(), n=unpack.group(1))
     if _OVERFLOW.search(message) and re.search(r"Half|float16", message):
         value = re.search(r"-?\d+(?:\.\d+)?e\d+|-?\d{6,}", code)
         return FLOAT16_FILL(value=value.group(0) if value else "-1e9")
@@ -157,6 +202,10 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
             return EINSUM_FIXED(call=call)
         if call:
             return TWO_D_ONLY(call=call)
-        if not batched and _transpose(code) and "cannot be multiplied" in message:
-            return MISPLACED_TRANSPOSE(call=_transpose(code))
+        sizes = _MATMUL_SHAPES.search(message)
+        if not batched and _transpose(line) and sizes:
+            a, b, c, d = (int(x) for x in sizes.groups())
+            # the product fits once the transpose is undone or moved to the other operand
+            if a == c or b == d or a == d:
+                return MISPLACED_TRANSPOSE(call=_transpose(line))
     return None

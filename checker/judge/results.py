@@ -80,6 +80,7 @@ class CaseResult:
     function: str = ""                 # the learner's function the case called last
     output_chars: int = 0              # how much the code printed in all (output is the start)
     output_lines: int = 0
+    rank: int = 0                      # the most dimensions of the case's inputs (simplest first)
 
 
 @dataclass
@@ -163,7 +164,8 @@ def _rank(case: CaseResult) -> tuple:
         return (4,)
     if f.check == Check.FORBIDDEN:
         return (1,)
-    return (2, 0 if f.specific else 1, _CHECK_ORDER.get(f.check, 5))
+    late = f.check in (Check.GRADIENT, Check.PROPERTY)
+    return (2, late, 0 if f.specific else 1, _CHECK_ORDER.get(f.check, 5), case.rank)
 
 
 @dataclass

@@ -113,6 +113,7 @@ def test_no_bias(learner, gen):
 
 @case("float64 in, float64 out")
 def test_float64(learner, gen):
+    learner.property_case()
     args = (randn(gen, N, D_MODEL, dtype=torch.float64), *_weights(gen, dtype=torch.float64))
     result = learner.project_qkv(*args)
     for name, item in zip("QKV", compare.triple(result)):

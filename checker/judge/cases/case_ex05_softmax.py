@@ -60,6 +60,7 @@ def test_random_rows(learner, ref, gen):
 
 @case("every row of weights sums to 1")
 def test_rows_sum_to_one(learner, gen):
+    learner.property_case()
     x = randn(gen, 2, 5, 6, scale=3.0)
     got = compare.tensor(learner.softmax(x))
     compare.shape(got, x.shape)

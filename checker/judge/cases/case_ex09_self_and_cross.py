@@ -4,6 +4,7 @@ import torch
 from checker.judge import compare
 from checker.judge.cases.attention_support import (WEIGHTS_T, check_pair,
                                                    rows_sum_to_one, sdpa, suspects_for)
+from checker.judge.cases.mistakes import SCALE_D_MODEL
 from checker.judge.cases.support import (BATCH2, D_K, D_MODEL, D_V, case, cause,
                                          no_forbidden_source, rand_mask, randn, unchanged,
                                          values_correct)
@@ -13,7 +14,6 @@ N, N_DEC, N_ENC = 4, 3, 5
 K_BY_W_Q = cause("ex09_k_by_w_q", "self-attention with K projected by W_Q")
 ROLES_SWAPPED = cause("ex09_roles_swapped", "cross-attention with the roles swapped: Q comes "
                                             "from the decoder, K and V from the encoder")
-SCALE_D_MODEL = cause("ex09_scale_d_model", "scores divided by √d_model instead of √d_k")
 CAUSAL_IN_CROSS = cause("ex09_causal_in_cross", "a causal mask: cross-attention uses none unless "
                                                 "one is passed")
 CAUSAL_IN_SELF = cause("ex09_causal_in_self", "a causal mask: self_attention uses none unless "
@@ -71,6 +71,7 @@ def test_self_basic(learner, ref, gen):
 
 @case("self_attention: weights are [n, n] and every row sums to 1")
 def test_self_rows(learner, gen):
+    learner.property_case()
     args = (randn(gen, N, D_MODEL), *_weights(gen))
     got = learner.self_attention(*args)
     _, weights = compare.pair(got)
@@ -128,6 +129,7 @@ def test_cross_padding_mask(learner, ref, gen):
 
 @case("a 0/1 float64 mask keeps float32 outputs float32")
 def test_float_mask_dtype(learner, gen):
+    learner.property_case()
     mask = rand_mask(gen, N_DEC, N_ENC).double()
     args = (randn(gen, N_DEC, D_MODEL), randn(gen, N_ENC, D_MODEL), *_weights(gen), mask)
     result = learner.cross_attention(*args)
@@ -138,6 +140,7 @@ def test_float_mask_dtype(learner, gen):
 
 @case("float64 in, float64 out (both functions)")
 def test_float64(learner, gen):
+    learner.property_case()
     W = _weights(gen, torch.float64)
     self_args = (randn(gen, N, D_MODEL, dtype=torch.float64), *W)
     self_result = learner.self_attention(*self_args)

@@ -4,6 +4,7 @@ import torch
 from checker.judge import compare
 from checker.judge.cases.attention_support import (MASK_IGNORED, check_pair, device_check,
                                                    float16_check, sdpa, suspects_for)
+from checker.judge.cases.mistakes import SCALE_D_MODEL, mask_mistakes
 from checker.judge.cases.support import (BATCH2, D_K, D_MODEL, D_V, case, cause, gradients,
                                          no_forbidden_source, randn, unchanged, values_correct)
 
@@ -16,8 +17,6 @@ NO_DIAGONAL = cause("ex10_no_diagonal", "a mask without the diagonal (tril with 
                                         "or a triu 'future' mask without diagonal=1): row 0 is "
                                         "fully blocked, and a softmax over nothing but -inf is "
                                         "NaN; each position must see itself")
-SCALE_D_MODEL = cause("ex10_scale_d_model", "scores divided by √d_model, the width of X, instead "
-                                            "of √d_k, the width of Q")
 N_FROM_BATCH = cause("ex10_n_from_batch", "the sequence length read from X.size(0) / X.shape[0], "
                                           "which is the batch size once X has batch dimensions: "
                                           "use X.size(-2)")
@@ -41,6 +40,8 @@ def _suspects(X, W_Q, W_K, W_V):
     found[NO_MASK] = sdpa(Q, K, V)
     found[TRIU] = sdpa(Q, K, V, torch.triu(torch.ones(n, n, dtype=torch.bool)))
     found[NO_DIAGONAL] = sdpa(Q, K, V, torch.tril(torch.ones(n, n, dtype=torch.bool), -1))
+    for mistake, mask in mask_mistakes(n).items():
+        found[mistake] = sdpa(Q, K, V, mask)
     if X.shape[-1] != Q.shape[-1]:
         found[SCALE_D_MODEL] = sdpa(Q, K, V, causal, scale=X.shape[-1])
     return found
@@ -123,6 +124,7 @@ def test_batch2(learner, ref, gen):
 
 @case("float64 in, float64 out")
 def test_float64(learner, gen):
+    learner.property_case()
     args = (randn(gen, N, D_MODEL, dtype=torch.float64), *_weights(gen, torch.float64))
     result = learner.causal_self_attention(*args)
     out, weights = compare.pair(result)
