@@ -79,6 +79,16 @@ ONE_BATCH_DIM = cause(
     "leading batch dimensions are all allowed): take the sizes from the end, e.g. "
     "`n, d = X.shape[-2:]`, and keep the leading ones with `X.shape[:-2]`")
 
+VIEW_NEEDS_CONTIGUOUS = cause(
+    "view_needs_contiguous",
+    "`.view()` needs a tensor whose memory is laid out in order, and a transpose or permute "
+    "before it changed that: use `.reshape(...)` (or `.contiguous().view(...)`)")
+FIXED_PERMUTE = cause(
+    "fixed_permute",
+    "`{call}` names every dimension, so it fits only inputs with exactly that many, and this "
+    "case has a different number of leading batch dimensions: use transpose(-3, -2) or "
+    "movedim with negative dimensions")
+
 _OVERFLOW = re.compile(r"without overflow|cannot be converted to type at::Half", re.I)
 _MATRIX = re.compile(r"must be a matrix|must be a 2D|2D tensor|mat1 and mat2|shapes cannot be "
                      r"multiplied|must be a 3D tensor|einsum\(\)|subscript|Dimension out of "
@@ -122,15 +132,21 @@ def _assigned(line: str) -> list[str]:
 
 def shows(pattern: str, line: str, body: str = "") -> bool:
     """Whether the raising ``line`` shows the mistake ``pattern`` describes: the pattern is
-    on the line itself, or on a line of ``body`` (the function that raised) that assigns a
-    name the raising line uses (what that line made is what failed)."""
+    on the line itself, or the line uses a name that was made from a line of ``body`` (the
+    function that raised) where the pattern is, directly or through other assignments
+    (``n = X.size(0)`` -> ``mask = tril(ones(n, n))`` -> the line that uses ``mask``)."""
     if re.search(pattern, line):
         return True
-    for other in body.splitlines():
-        if re.search(pattern, other) and any(
-                re.search(rf"\b{re.escape(name)}\b", line) for name in _assigned(other)):
-            return True
-    return False
+    lines = body.splitlines()
+    made: set[str] = set()
+    for _ in range(3):  # a few steps of assignments are enough for an exercise function
+        for other in lines:
+            names = _assigned(other)
+            rhs = other.split("=", 1)[1] if names and "=" in other else ""
+            if re.search(pattern, other) or any(
+                    re.search(rf"\b{re.escape(name)}\b", rhs) for name in made):
+                made.update(names)
+    return any(re.search(rf"\b{re.escape(name)}\b", line) for name in made)
 
 
 def function_source(source: str | None, frames: list[dict]) -> str:
@@ -183,6 +199,13 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
     if re.search(r"shape '\[[^\]]*\]' is invalid for input of size", message) and \
             re.search(r"\.(reshape|view)\(", code):
         return BAD_RESHAPE
+    if "view size is not compatible with input tensor's size and stride" in message and \
+            ".view(" in line:
+        return VIEW_NEEDS_CONTIGUOUS
+    permute = re.search(r"\.permute\([^)]*\)", line)
+    if permute and re.search(r"number of dims don't match in permute|does not match the length "
+                             r"of the desired ordering", message):
+        return FIXED_PERMUTE(call=permute.group(0))
     if "modified by an inplace operation" in message:
         return IN_PLACE_AUTOGRAD
     if "where expected condition to be a boolean" in message:

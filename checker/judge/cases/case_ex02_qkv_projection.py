@@ -111,6 +111,17 @@ def test_no_bias(learner, gen):
     values_correct(learner, "project_qkv", learner.project_qkv(X, *W), X, *W)
 
 
+@case("float32 in, float32 out")
+def test_float32(learner, gen):
+    learner.property_case()
+    args = (randn(gen, N, D_MODEL), *_weights(gen))
+    result = learner.project_qkv(*args)
+    for name, item in zip("QKV", compare.triple(result)):
+        compare.dtype(compare.tensor(item, what=compare.code(name)), torch.float32,
+                      what=compare.code(name))
+    values_correct(learner, "project_qkv", result, *args)
+
+
 @case("float64 in, float64 out")
 def test_float64(learner, gen):
     learner.property_case()

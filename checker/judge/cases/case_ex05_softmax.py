@@ -3,11 +3,10 @@ import torch
 
 from checker.judge import compare
 from checker.judge.results import Check
+from checker.judge.cases.mistakes import NO_SHIFT
 from checker.judge.cases.support import (case, cause, dtype_kept, gradients, no_forbidden_source,
                                          randn, unchanged, values_correct)
 
-NO_SHIFT = cause("ex05_no_shift", "exp of the raw scores: exp(1e4) overflows to inf and inf / inf "
-                                  "is NaN; subtract each row's max first")
 GLOBAL_MAX = cause("ex05_global_max", "one max for the whole tensor: a row far below it "
                                       "underflows to 0 / 0; subtract each row's own max "
                                       "(keepdim=True)")

@@ -138,6 +138,22 @@ def test_float_mask_dtype(learner, gen):
     values_correct(learner, "cross_attention", result, *args)
 
 
+@case("float16 with a padding mask: cross_attention stays float16 and right")
+def test_float16_mask(learner, ref, gen):
+    learner.property_case()
+    mask = torch.tensor([True, True, True, False, False])
+    W = _weights(gen, torch.float64)
+    X_dec, X_enc = randn(gen, 2, N_DEC, D_MODEL, dtype=torch.float64), \
+        randn(gen, 2, N_ENC, D_MODEL, dtype=torch.float64)
+    half = [a.half() for a in (X_dec, X_enc, *W)]
+    out, weights = compare.pair(learner.cross_attention(*half, mask))
+    for item, what in ((out, "the output"), (weights, "the weights")):
+        compare.dtype(compare.tensor(item, what=what), torch.float16, what=what)
+    expected = ref.cross_attention(*[a.double() for a in half], mask)
+    compare.close(out, expected[0], what="the output", rtol=5e-2, atol=5e-2)
+    compare.close(weights, expected[1], what="the weights", rtol=5e-2, atol=5e-2)
+
+
 @case("float64 in, float64 out (both functions)")
 def test_float64(learner, gen):
     learner.property_case()

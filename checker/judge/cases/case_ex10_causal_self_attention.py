@@ -1,10 +1,12 @@
 """Hidden cases for exercise 10, causal self-attention (the decoder's flow)."""
+import math
+
 import torch
 
 from checker.judge import compare
 from checker.judge.cases.attention_support import (MASK_IGNORED, check_pair, device_check,
                                                    float16_check, sdpa, suspects_for)
-from checker.judge.cases.mistakes import SCALE_D_MODEL, mask_mistakes
+from checker.judge.cases.mistakes import NO_SHIFT, SCALE_D_MODEL, mask_mistakes, unshifted_softmax
 from checker.judge.cases.support import (BATCH2, D_K, D_MODEL, D_V, case, cause, gradients,
                                          no_forbidden_source, randn, unchanged, values_correct)
 
@@ -140,6 +142,27 @@ def test_float16(learner, ref, gen):
     learner.expect(LENGTH_CODE)
     float16_check(learner.causal_self_attention(X, *W), ref.causal_self_attention(X, *W),
                   _suspects(X, *W))
+
+
+@case("float16 at ordinary magnitudes (scores up to about 40) stays finite and right")
+def test_float16_magnitudes(learner, ref, gen):
+    X = randn(gen, 2, N, D_MODEL, scale=1.5, dtype=torch.float64)
+    W = _weights(gen, torch.float64)
+    half = [a.half() for a in (X, *W)]
+    learner.expect(LENGTH_CODE)
+    out, weights = compare.pair(learner.causal_self_attention(*half))
+    exp_out, exp_weights = ref.causal_self_attention(*[a.double() for a in half])
+    # the unshifted softmax, run in float16 as the learner's code would run it
+    Q, K, V = half[0] @ half[1], half[0] @ half[2], half[0] @ half[3]
+    scores = (Q @ K.transpose(-2, -1) / math.sqrt(Q.shape[-1])).masked_fill(
+        ~torch.tril(torch.ones(N, N, dtype=torch.bool)), float("-inf"))
+    unshifted = unshifted_softmax(scores)
+    weights_t = compare.tensor(weights, what="the weights")
+    likely = NO_SHIFT if (list(weights_t.shape) == list(unshifted.shape) and bool(
+        torch.isnan(unshifted).any()) and torch.equal(torch.isnan(weights_t.detach()),
+                                                      torch.isnan(unshifted))) else ""
+    compare.close(weights, exp_weights, what="the weights", rtol=5e-2, atol=5e-2, likely=likely)
+    compare.close(out, exp_out, what="the output", rtol=5e-2, atol=5e-2, likely=likely)
 
 
 @case("inputs on another device (meta): the mask is built on X's device")

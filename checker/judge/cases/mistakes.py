@@ -27,6 +27,17 @@ SCALE_AFTER_SOFTMAX = cause("attn_scale_after_softmax", "the weights divided by 
 SOFTMAX_TWICE = cause("attn_softmax_twice", "a softmax applied twice (the softmax of weights "
                                             "that were already a softmax)")
 
+NO_SHIFT = cause("softmax_no_shift", "exp of the raw scores, without subtracting each row's max "
+                                     "first: exp overflows to inf (above about 88 in float32, "
+                                     "above about 11 in float16) and inf / inf is NaN")
+
+
+def unshifted_softmax(scores: torch.Tensor, dim: int = -1) -> torch.Tensor:
+    """The softmax written as exp(x) / sum(exp(x)), in the scores' own dtype."""
+    e = torch.exp(scores)
+    return e / e.sum(dim=dim, keepdim=True)
+
+
 # -------------------------------------------------------------------- masks
 CAUSAL_PLUS_ONE = cause("causal_plus_one", "a causal mask one diagonal too high (tril with "
                                            "diagonal=1): each position also sees the next one")
