@@ -322,5 +322,8 @@ def render(run: RunResult, console: Console, where: str = "cli") -> None:
                                 style="" if plain else "bold green")))
         if len(run.exercises) < len(manifest.load()):
             console.print(Para(t("Run `attn-kit check` to see where you are in the whole kit.")))
+        else:
+            console.print(Para(t("See your attention at work: `attn-kit show 08` draws the weights your code gives, "
+                 "next to the reference's; `attn-kit model gpt` trains a tiny GPT with it.")))
         return
     console.print(panel(current, run.exercises_dir, plain, where))

@@ -197,6 +197,8 @@ class Watch:
             c.print(Para(Text(t("All {n} exercises pass. Well done! You have built attention "
                                 "from a soft lookup to causal self-attention.",
                                 n=len(self.exercises)), style="" if plain else "bold green")))
+            c.print(Para(t("See your attention at work: `attn-kit show 08` draws the weights your code gives, "
+                           "next to the reference's; `attn-kit model gpt` trains a tiny GPT with it.")))
             c.print(Para(t("Press s to see the last reference solution, l for the list, "
                            "q to quit.")))
         else:
