@@ -11,14 +11,33 @@ the checker right after ``import torch``, before anything else is imported.
 """
 
 
+def _one_line(message: str) -> None:
+    """A learner's mistake in a call, said in one line on stderr (no traceback)."""
+    import sys
+
+    from checker.text import clean
+
+    print(clean(message), file=sys.stderr)
+
+
 def check(*ids: str, exercises: str | None = None, lang: str | None = None,
           seed: int | None = None, timeout: float | None = None, show: bool = True):
     """Check exercises (all when none are named) and return the ``RunResult``.
 
     ``exercises``: the folder (default: ``exercises/`` here or above); ``lang``:
     "en" or "zh" (default: from the environment); ``show=False`` only returns.
-    Raises ``ValueError`` with a one-line message for an unknown exercise or folder.
+    An unknown exercise or folder is said in one line (no traceback) and gives None;
+    with ``show=False`` it raises ``ValueError`` with that line.
     """
+    from checker import i18n
+
+    with i18n.command_style("notebook"):
+        return _check(*ids, exercises=exercises, lang=lang, seed=seed, timeout=timeout,
+                      show=show)
+
+
+def _check(*ids: str, exercises: str | None = None, lang: str | None = None,
+           seed: int | None = None, timeout: float | None = None, show: bool = True):
     from checker import i18n, manifest, usage
     from checker.console import make_console
     from checker.learner import commands, report, workspace
@@ -28,6 +47,9 @@ def check(*ids: str, exercises: str | None = None, lang: str | None = None,
             chosen = usage.selected(list(ids)) if ids else list(manifest.load())
             folder = workspace.find_exercises(exercises, option='exercises="path"')
         except (usage.UsageError, workspace.WorkspaceError) as exc:
+            if show:
+                _one_line(str(exc))
+                return None
             raise ValueError(str(exc)) from None
         run, _ = commands.run_check(folder, chosen, seed=seed, timeout=timeout)
         if show:
@@ -50,14 +72,16 @@ def hint(exercise: str, *, all: bool = False, last: bool = False,  # noqa: A002
         try:
             chosen = usage.selected([exercise])[0]
         except usage.UsageError as exc:
-            raise ValueError(str(exc)) from None
+            _one_line(str(exc))
+            return
         try:
             state = workspace.State(workspace.find_exercises(exercises,
                                                              option='exercises="path"'))
         except workspace.WorkspaceError:
             state = None
         console = make_console()
-        shown = commands.hint_text(chosen, state, all, last_ok=last)
+        with i18n.command_style("notebook"):
+            shown = commands.hint_text(chosen, state, all, last_ok=last)
         for line in shown.lines:
             console.print(line)
         if shown.needs_yes:

@@ -294,8 +294,31 @@ def _version() -> str:
         return "attention-kit (not installed)"
 
 
+# options of the commands that a learner may also write before the command
+# (`attn-kit --exercises DIR check`): moved after it before parsing
+_GLOBAL_VALUED = ("--exercises", "--seed", "--timeout")
+
+
+def options_after_command(argv: list[str]) -> list[str]:
+    """``argv`` with the commands' options written before the command moved after it."""
+    moved: list[str] = []
+    i = 0
+    while i < len(argv) and argv[i].startswith("-"):
+        arg = argv[i]
+        name = arg.split("=", 1)[0]
+        if name in _GLOBAL_VALUED:
+            take = 1 if "=" in arg else 2
+            moved += argv[i:i + take]
+            del argv[i:i + take]
+            continue
+        i += 2 if arg == "--lang" else 1
+    if not moved or i >= len(argv):
+        return argv + moved
+    return argv[:i + 1] + moved + argv[i + 1:]
+
+
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else list(argv)
+    argv = options_after_command(sys.argv[1:] if argv is None else list(argv))
     wanted = _lang_from(argv)
     i18n.set_lang(wanted if wanted in i18n.LANGS else None)
     _argparse_speaks_our_language()

@@ -24,6 +24,7 @@ import ast
 import contextlib
 import functools
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -105,8 +106,48 @@ def N_(text: str) -> str:
     return text
 
 
+# How the learner types a command here: "attn-kit" in a shell where it is installed,
+# "./kit" when the kit was started through the ./kit script (it exports
+# ATTN_KIT_COMMAND=./kit), "notebook" in Python (check("05"), hint("05")...).
+_COMMAND_STYLE: str | None = None
+_NOTEBOOK_CALL = re.compile(r"`attn-kit (check|hint|show|model|reset|solution)((?: [\w.-]+)*)`")
+
+
+class command_style:
+    """``with command_style("notebook"):`` the texts made inside name the kit's commands
+    as Python calls (or as a launcher such as "./kit" types them)."""
+
+    def __init__(self, style: str | None):
+        self.style, self.before = style, None
+
+    def __enter__(self):
+        global _COMMAND_STYLE
+        self.before, _COMMAND_STYLE = _COMMAND_STYLE, self.style
+        return self
+
+    def __exit__(self, *exc):
+        global _COMMAND_STYLE
+        _COMMAND_STYLE = self.before
+
+
+def as_typed(text: str) -> str:
+    """``text`` with each `attn-kit CMD ...` command written as the learner can type it."""
+    style = _COMMAND_STYLE or os.environ.get("ATTN_KIT_COMMAND") or ""
+    if not style or style == "attn-kit" or "`attn-kit" not in text:
+        return text
+    if style == "notebook":
+        def call(m: re.Match) -> str:
+            args = m.group(2).split()
+            if m.group(1) in ("reset", "solution") or any(a.startswith("-") for a in args):
+                return m.group(0)  # no such call in Python: the shell command stays
+            return "`{}({})`".format(m.group(1), ", ".join(f'"{a}"' for a in args))
+        return _NOTEBOOK_CALL.sub(call, text)
+    return text.replace("`attn-kit ", f"`{style} ").replace("`attn-kit`", f"`{style}`")
+
+
 def t(msgid: str, /, **values) -> str:
-    """``msgid`` in the run's language, with ``values`` filled in."""
+    """``msgid`` in the run's language, with ``values`` filled in (and the kit's
+    commands written as the learner types them here: ``as_typed``)."""
     if isinstance(msgid, Translated) or not msgid:
         return msgid
     text = msgid
@@ -118,7 +159,7 @@ def t(msgid: str, /, **values) -> str:
             text = found
     if values:
         text = text.format(**values)
-    return Translated(text)
+    return Translated(as_typed(text))
 
 
 # ----------------------------------------------------------------- extraction

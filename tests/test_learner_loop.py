@@ -9,6 +9,7 @@ import json
 import os
 import re
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -139,8 +140,12 @@ def test_list_shows_status_points_section_and_next_and_remembers_passes(work):
     rows = {line.split("|")[0].strip(): line for line in out.splitlines() if "|" in line}
     assert "passed" in rows["01"] and "10/10" in rows["01"]
     assert "not started" in rows["02"] and "<- next" in rows["02"] and "0/10" in rows["02"]
-    assert "§1 soft lookup" in rows["01"]
+    assert rows["01"].split("|")[2].strip() == "1"  # the lesson's section, by number
+    assert all(len(line) <= 100 for line in out.splitlines()), out
+    assert len([line for line in out.splitlines() if line.startswith("   |")]) <= 1, out
     assert "Next: exercise 02" in out.replace("\n", " ")
+    wide = cli("list", cwd=work, env=env(COLUMNS="160")).stdout
+    assert "§1 soft lookup" in wide  # a wide screen has room for the section in words
     state = json.loads((work / ".attn-kit" / "state.json").read_text())
     assert set(state["passed"]) == {"01"} and state["passed"]["01"][:4].isdigit()
     # the progress file is only a convenience: broken or gone, everything still works
@@ -222,8 +227,15 @@ def test_notebook_check_renders_and_returns_a_result(work, monkeypatch, capsys):
     assert "<RunResult: 1/2 exercises passed" in repr(result)
     out = capsys.readouterr().out
     assert "Exercise 02" in out and "not started" in out
+    assert notebook_check("42") is None  # one line, no traceback
+    said = capsys.readouterr()
+    assert "unknown exercise" in said.err and len(said.err.strip().splitlines()) == 1
+    assert "Traceback" not in said.err
     with pytest.raises(ValueError, match="unknown exercise"):
-        notebook_check("42")
+        notebook_check("42", show=False)
+    notebook_check("02", lang="en")  # the next step as it is typed in a notebook
+    out = capsys.readouterr().out.replace("\n", " ")
+    assert 'check("02")' in out and "attn-kit check" not in out
     quiet = notebook_check("01", show=False, lang="zh")
     assert quiet.all_passed and capsys.readouterr().out == ""
     from checker import i18n
@@ -267,7 +279,7 @@ def test_watch_checks_on_save_moves_on_and_answers_keys(work):
         term.send("h")
         screen_with(term, manifest.by_id()["03"].hints_for(None, "en")[1][0].split(",")[0])
         term.send("l")
-        assert "Passed since" in screen_with(term, "Lesson section")
+        assert "Passed since" in screen_with(term, "Lesson §")
         term.send("n")
         screen_with(term, "Skipped to exercise 04")
         term.send("q")
@@ -295,6 +307,67 @@ def test_watch_in_chinese_and_recheck_by_hand(work):
         term.send("q")
         term.expect("再见")
         assert term.close() == 0
+
+
+def _solved_up_to(work: Path, last: int) -> None:
+    for e in manifest.load()[:last]:
+        shutil.copy(SOLUTIONS / e.file, work / "exercises")
+
+
+def _last_screen(term: Terminal, lang: str) -> list[str]:
+    """The lines of the last full screen: from watch's header line to the keys' line."""
+    text = term.seen.replace("\r", "")
+    header = {"en": "attention-kit watch ·", "zh": "attention-kit watch ·"}[lang]
+    start = text.rfind(header)
+    end = text.find(KEYS[lang], start)
+    end = text.find("\n", end)
+    return text[start:end if end != -1 else None].split("\n")
+
+
+@pytest.mark.parametrize("columns,lang", [(60, "en"), (100, "en"), (60, "zh"), (100, "zh")])
+def test_a_watch_panel_never_grows_taller_than_the_terminal(work, columns, lang):
+    """07 with a triu mask at 40 rows: the title and the case always show, the rest folds
+    to fit, and a hint is shown inside the panel, which still fits."""
+    _solved_up_to(work, 6)
+    wrong = Path(__file__).parent / "implementations" / "wrong" / "ex07_masking"
+    shutil.copy(sorted(wrong.glob("*triu*.py"))[0], work / "exercises" / "ex07_masking.py")
+    title = {"en": "Exercise 07", "zh": "练习 07"}[lang]
+    case = {"en": "Case:", "zh": "用例："}[lang]
+    with Terminal(["watch", "--lang", lang], work, env(ZH if lang == "zh" else EN),
+                  columns=columns, rows=40) as term:
+        term.expect(title)
+        term.expect(KEYS[lang])
+        time.sleep(0.5)  # the whole screen
+        term.expect(KEYS[lang])
+        lines = _last_screen(term, lang)
+        assert len(lines) <= 40, "\n".join(lines)
+        flat = term.flat("\n".join(lines))
+        assert title in flat and case.rstrip(":：") in flat, flat
+        term.send("h")
+        first_hint = manifest.by_id()["07"].hints_for(None, lang)[1][0]
+        term.expect(term.flat(first_hint)[:12])
+        term.expect(KEYS[lang])
+        lines = _last_screen(term, lang)
+        assert len(lines) <= 40, "\n".join(lines)
+        assert title in term.flat("\n".join(lines))
+        term.send("q")
+
+
+def test_reset_starts_the_hints_afresh(work):
+    cli("hint", "02", cwd=work, env=env())
+    cli("hint", "02", cwd=work, env=env())
+    state = work / ".attn-kit" / "state.json"
+    assert json.loads(state.read_text())["hints"]["02"]
+    assert cli("reset", "02", cwd=work, env=env()).returncode == 0
+    assert "02" not in json.loads(state.read_text()).get("hints", {})
+
+
+def test_options_before_the_command_and_commands_as_typed_through_kit(work):
+    done = cli("--exercises", str(work / "exercises"), "check", "02", cwd=work.parent,
+               env=env(ATTN_KIT_COMMAND="./kit"))
+    assert done.returncode == 1, done.stderr
+    out = done.stdout.replace("\n", " ")
+    assert "`./kit check 02`" in out and "`attn-kit check" not in out
 
 
 def test_check_in_a_real_jupyter_notebook(work):

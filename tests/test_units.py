@@ -210,3 +210,22 @@ def test_inputs_in_the_shared_region_are_read_back_by_the_checker():
         del worker_args, given
     finally:
         region.close()
+
+
+def test_the_gpt_verdict_is_written_from_the_run_s_numbers():
+    """A short run without the mask, whose losses stay close, is not told that the loss
+    fell and the text fell apart; a long one whose losses part is."""
+    from checker import manifest
+    from checker.models.run import Choice, GPTRun
+    from checker.models.terminal import lesson
+
+    ten = manifest.by_id()["10"]
+    short = GPTRun(Choice(ten, "causal_self_attention", "no_mask"), 200, 0, "",
+                   losses=[4.0] * 9 + [3.01] * 9, past_only_loss=3.01, uniform_loss=4.2)
+    assert "too few" in lesson(short) and "fell" not in lesson(short)
+    long = GPTRun(Choice(ten, "causal_self_attention", "no_mask"), 800, 0, "",
+                  losses=[4.0] * 9 + [1.2] * 9, past_only_loss=2.9, uniform_loss=4.2)
+    assert "fell to 1.20" in lesson(long) and "2.90" in lesson(long)
+    masked = GPTRun(Choice(ten, "causal_self_attention", "causal"), 200, 0, "",
+                    losses=[4.0] * 9 + [3.01] * 9, past_only_loss=3.03, uniform_loss=4.2)
+    assert "are close" in lesson(masked)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from checker.i18n import t
+from checker.i18n import N_, t
 
 REGISTRY: dict[str, "Cause"] = {}
 
@@ -34,6 +34,25 @@ class Cause:
     def render(self) -> str:
         """The text in the run's language."""
         return t(self.text, **dict(self.values))
+
+
+CANDIDATES = N_("more than one mistake fits what your code did: {candidates}")
+
+
+def candidates(found: list[Cause]) -> Cause | None:
+    """One cause for the mistakes that all fit the evidence: the one, or (several with
+    different ids) a cause naming each candidate, with the ids joined by "|"."""
+    unique: dict[str, Cause] = {}
+    for one in found:
+        unique.setdefault(one.id, one)
+    if not unique:
+        return None
+    if len(unique) == 1:
+        return next(iter(unique.values()))
+    ids = sorted(unique)
+    names = "; ".join(t("({n}) {text}", n=i + 1, text=unique[k].render())
+                      for i, k in enumerate(ids))
+    return Cause("|".join(ids), CANDIDATES, values=(("candidates", names),))
 
 
 def cause(id: str, text: str, *, generic: bool = False) -> Cause:  # noqa: A002

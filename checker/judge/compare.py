@@ -276,7 +276,9 @@ def _num(x: torch.Tensor) -> str:
     return f"{v:.6g}"
 
 
-MATCHES = N_("your result matches {description}")
+MATCHES = N_("your result is what this mistake gives: {description}")
+MATCHES_SEVERAL = N_("your result is what each of these mistakes gives (any of them may be "
+                     "yours): {description}")
 
 
 def same(got, expected: torch.Tensor) -> bool:
@@ -292,12 +294,22 @@ def same(got, expected: torch.Tensor) -> bool:
 
 
 def _suspect(got: torch.Tensor, suspects: dict | None) -> Cause | str:
-    """The first suspect (a classic mistake) whose result ``got`` equals, said as
-    "your result matches <the mistake>", with the mistake's own id."""
+    """The suspect (a classic mistake) whose result ``got`` equals, said as "your result
+    is what this mistake gives: <the mistake>", with the mistake's own id; when several
+    different mistakes give it, all of them as candidates (ids joined by "|")."""
+    found: dict[str, Cause] = {}
     for mistake, wrong in (suspects or {}).items():
-        if wrong is not None and same(got, wrong):
-            return Cause(mistake.id, MATCHES, values=(("description", mistake.render()),))
-    return ""
+        if wrong is not None and mistake.id not in found and same(got, wrong):
+            found[mistake.id] = mistake
+    if not found:
+        return ""
+    if len(found) == 1:
+        mistake = next(iter(found.values()))
+        return Cause(mistake.id, MATCHES, values=(("description", mistake.render()),))
+    ids = sorted(found)
+    listed = "; ".join(t("({n}) {text}", n=i + 1, text=found[k].render())
+                       for i, k in enumerate(ids))
+    return Cause("|".join(ids), MATCHES_SEVERAL, values=(("description", listed),))
 
 
 def unchanged(before: list, after: list | None, names: list[str]) -> None:

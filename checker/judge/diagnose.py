@@ -7,6 +7,13 @@ classic reason that the message and the line of code give away: 2-D-only code
 written into a float16 tensor, a mask on the CPU meeting an input elsewhere, a
 float64 tensor meeting float32 ones. Only those are named; anything else gets
 no cause (a wrong guess misleads more than silence).
+
+Evidence: a cause is named only when the line that raised shows the mistake (a
+2-D-only call on that line, a shape unpacked into a fixed number of names, the
+fill value written there), or, for a case's own suspects (``code_suspects``), when
+the mistake's code is on the raising line or on a line of the same function that
+made a name the raising line uses. An error alone ("a RuntimeError in this case")
+is never evidence; when two suspects have evidence, both are named as candidates.
 """
 from __future__ import annotations
 
@@ -65,6 +72,23 @@ DTYPE_MIX = cause(
     "dtype (dtype=torch.float32, .float(), a float64 mask added to the scores) must follow "
     "the inputs' dtype instead; masks go in with masked_fill")
 
+ONE_BATCH_DIM = cause(
+    "fixed_rank_unpack",
+    "`{code}` unpacks the shape into exactly {n} names, so it fits only inputs with exactly "
+    "{n} dimensions, and this case's input has a different number (none, one or several "
+    "leading batch dimensions are all allowed): take the sizes from the end, e.g. "
+    "`n, d = X.shape[-2:]`, and keep the leading ones with `X.shape[:-2]`")
+
+VIEW_NEEDS_CONTIGUOUS = cause(
+    "view_needs_contiguous",
+    "`.view()` needs a tensor whose memory is laid out in order, and a transpose or permute "
+    "before it changed that: use `.reshape(...)` (or `.contiguous().view(...)`)")
+FIXED_PERMUTE = cause(
+    "fixed_permute",
+    "`{call}` names every dimension, so it fits only inputs with exactly that many, and this "
+    "case has a different number of leading batch dimensions: use transpose(-3, -2) or "
+    "movedim with negative dimensions")
+
 _OVERFLOW = re.compile(r"without overflow|cannot be converted to type at::Half", re.I)
 _MATRIX = re.compile(r"must be a matrix|must be a 2D|2D tensor|mat1 and mat2|shapes cannot be "
                      r"multiplied|must be a 3D tensor|einsum\(\)|subscript|Dimension out of "
@@ -93,6 +117,36 @@ def _two_d_call(code: str) -> str:
 def _transpose(code: str) -> str:
     found = re.search(r"\w+(?:\.T\b|\.mT\b|\.t\(\)|\.transpose\([^)]*\))", code)
     return found.group(0) if found else ""
+
+
+_UNPACK = re.compile(r"(?:not enough|too many) values to unpack \(expected (\d+)")
+_SHAPE_ASSIGN = re.compile(r"=\s*[\w.\[\]]+\.(?:shape|size\(\s*\))\s*(?:$|#)")
+_MATMUL_SHAPES = re.compile(r"\((\d+)x(\d+) and (\d+)x(\d+)\)")
+
+
+def _assigned(line: str) -> list[str]:
+    """The names a line of code assigns (``a, b = ...`` gives a and b)."""
+    found = re.match(r"\s*([A-Za-z_][\w\s,()\[\]]*?)\s*(?:[-+*/@]?=)(?!=)", line)
+    return re.findall(r"[A-Za-z_]\w*", found.group(1)) if found else []
+
+
+def shows(pattern: str, line: str, body: str = "") -> bool:
+    """Whether the raising ``line`` shows the mistake ``pattern`` describes: the pattern is
+    on the line itself, or the line uses a name that was made from a line of ``body`` (the
+    function that raised) where the pattern is, directly or through other assignments
+    (``n = X.size(0)`` -> ``mask = tril(ones(n, n))`` -> the line that uses ``mask``)."""
+    if re.search(pattern, line):
+        return True
+    lines = body.splitlines()
+    made: set[str] = set()
+    for _ in range(3):  # a few steps of assignments are enough for an exercise function
+        for other in lines:
+            names = _assigned(other)
+            rhs = other.split("=", 1)[1] if names and "=" in other else ""
+            if re.search(pattern, other) or any(
+                    re.search(rf"\b{re.escape(name)}\b", rhs) for name in made):
+                made.update(names)
+    return any(re.search(rf"\b{re.escape(name)}\b", line) for name in made)
 
 
 def function_source(source: str | None, frames: list[dict]) -> str:
@@ -124,10 +178,17 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
     a case that knows a classic mistake by the code it leaves names it so; it is looked
     for in ``body``, the text of the learner's function that raised (or else the line).
     """
+    from checker.judge.causes import candidates
+
     code = " ".join(str(f.get("code", "")) for f in frames[-2:])
-    for pattern, found in (code_suspects or {}).items():
-        if re.search(pattern, body or code):
-            return found
+    line = str(frames[-1].get("code", "")) if frames else ""
+    shown = [found for pattern, found in (code_suspects or {}).items()
+             if line and shows(pattern, line, body)]
+    if shown:
+        return candidates(shown)
+    unpack = _UNPACK.search(message)
+    if error_type == "ValueError" and unpack and _SHAPE_ASSIGN.search(line):
+        return ONE_BATCH_DIM(code=line.strip(), n=unpack.group(1))
     if _OVERFLOW.search(message) and re.search(r"Half|float16", message):
         value = re.search(r"-?\d+(?:\.\d+)?e\d+|-?\d{6,}", code)
         return FLOAT16_FILL(value=value.group(0) if value else "-1e9")
@@ -138,6 +199,13 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
     if re.search(r"shape '\[[^\]]*\]' is invalid for input of size", message) and \
             re.search(r"\.(reshape|view)\(", code):
         return BAD_RESHAPE
+    if "view size is not compatible with input tensor's size and stride" in message and \
+            ".view(" in line:
+        return VIEW_NEEDS_CONTIGUOUS
+    permute = re.search(r"\.permute\([^)]*\)", line)
+    if permute and re.search(r"number of dims don't match in permute|does not match the length "
+                             r"of the desired ordering", message):
+        return FIXED_PERMUTE(call=permute.group(0))
     if "modified by an inplace operation" in message:
         return IN_PLACE_AUTOGRAD
     if "where expected condition to be a boolean" in message:
@@ -157,6 +225,10 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
             return EINSUM_FIXED(call=call)
         if call:
             return TWO_D_ONLY(call=call)
-        if not batched and _transpose(code) and "cannot be multiplied" in message:
-            return MISPLACED_TRANSPOSE(call=_transpose(code))
+        sizes = _MATMUL_SHAPES.search(message)
+        if not batched and _transpose(line) and sizes:
+            a, b, c, d = (int(x) for x in sizes.groups())
+            # the product fits once the transpose is undone or moved to the other operand
+            if a == c or b == d or a == d:
+                return MISPLACED_TRANSPOSE(call=_transpose(line))
     return None

@@ -88,12 +88,20 @@ class Learner:
         self.last_function = ""          # the function the case called last
         self.batched = False             # ... with inputs that have leading batch dimensions
         self.code_suspects: dict = {}    # regex on the learner's failing line -> cause
+        self.rank = 0                    # the most dimensions of any input the case passed
+        self.judges_property = False     # the case judges a property (inputs kept, dtype...)
         self._worker = worker
 
     def __getattr__(self, func: str):
         if func.startswith("_") or func not in self.exercise.functions:
             raise AttributeError(func)
         return lambda *args, **kwargs: self.call(func, *args, **kwargs).result
+
+    def property_case(self) -> None:
+        """Mark the case as one that judges a property of a result (the inputs are kept,
+        the dtype, the gradient, the source): if the call raises, the property could not
+        be judged, and the case says so rather than fail on its own."""
+        self.judges_property = True
 
     def expect(self, code_suspects: dict) -> None:
         """Name a classic mistake by the line of code that raised: ``{regex: cause}``."""
@@ -103,6 +111,7 @@ class Learner:
         self.last_function = func
         self.batched = any(isinstance(a, torch.Tensor) and a.dim() >= 3
                            for a in (*args, *kwargs.values()))
+        self.rank = max([self.rank, *(a.dim() for a in _tensors((*args, *kwargs.values())))])
         seen = len(self._worker.forbidden_calls)
         try:
             returned = self._worker.call(func, args, kwargs, grad=grad, return_args=return_args)
@@ -254,6 +263,7 @@ class CheckPlugin:
         worker.output_cut = worker.output_lines = 0
         learner = item.stash.get(LEARNER, None)
         result.function = learner.last_function if learner is not None else ""
+        result.rank = learner.rank if learner is not None else 0
         exc = call.excinfo.value if call.excinfo is not None else None
         if call.when == "setup":
             result.status = Status.ERROR
@@ -375,6 +385,17 @@ def _where(failure: Failure) -> str:
     return t("line {line}: {code}", line=frame.get("line"), code=frame.get("code") or "")
 
 
+def _tensors(values) -> list:
+    """The tensors among ``values``, one level into tuples (a cache is a pair)."""
+    found = []
+    for value in values:
+        if isinstance(value, torch.Tensor):
+            found.append(value)
+        elif isinstance(value, (tuple, list)):
+            found.extend(v for v in value if isinstance(v, torch.Tensor))
+    return found
+
+
 def _short_text(exc) -> str:
     """pytest's longrepr of a learner's failure: the kit's own text, in a few lines."""
     if isinstance(exc, LearnerProblem):
@@ -421,4 +442,10 @@ def _problem_failure(problem: LearnerProblem, exercise: manifest.Exercise,
                                body=body)
     if found is not None:
         failure.likely, failure.cause, failure.specific = found.render(), found.id, not found.generic
+    if problem.kind == Problem.EXCEPTION and learner is not None and learner.judges_property \
+            and (found is None or found.generic):
+        # the call raised before the property could be looked at, for no reason this case
+        # can show: not judged (the value cases show the error), never failed on its own
+        failure.not_checked = True
+        failure.summary = t("not judged yet: {summary}", summary=problem.summary)
     return failure

@@ -81,6 +81,7 @@ class CaseResult:
     output_chars: int = 0              # how much the code printed in all (output is the start)
     output_lines: int = 0
     property: bool = False             # a property case: counts only when the values are right
+    rank: int = 0                      # the most dimensions of the case's inputs (simplest first)
 
 
 @dataclass
@@ -164,7 +165,8 @@ def _rank(case: CaseResult) -> tuple:
         return (4,)
     if f.check == Check.FORBIDDEN:
         return (1,)
-    return (2, 0 if f.specific else 1, _CHECK_ORDER.get(f.check, 5))
+    late = f.check in (Check.GRADIENT, Check.PROPERTY)
+    return (2, late, 0 if f.specific else 1, _CHECK_ORDER.get(f.check, 5), case.rank)
 
 
 @dataclass

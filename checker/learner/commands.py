@@ -207,7 +207,8 @@ def reset_lines(exercises_dir: Path, exercise: manifest.Exercise) -> list[Text]:
     target = exercises_dir / exercise.file
     backup = workspace.reset(exercises_dir, exercise)
     state = State(exercises_dir)
-    if state.record({exercise.id: Status.NOT_STARTED}):
+    hints = state.reset_hints(exercise)  # a fresh start: the first hint comes first again
+    if state.record({exercise.id: Status.NOT_STARTED}) or hints:
         state.save()
     if backup is None:
         return [Text(t("{path} is the original stub again (there was nothing of yours to "

@@ -37,6 +37,15 @@ def _clip(text: str, limit: int = MAX_TEXT) -> str:
         text[:limit] + t(" ... ({n} more characters)", n=len(text) - limit)
 
 
+def _clip_lines(text: str, limit: int, fold: int) -> str:
+    """``_clip``, and from fold 2 on at most 4 lines (a long tensor is cut)."""
+    text = _clip(text, limit)
+    lines = text.split("\n")
+    if fold < 2 or len(lines) <= 4:
+        return text
+    return "\n".join(lines[:4]) + t(" ... ({n} more lines)", n=len(lines) - 4)
+
+
 def _status_text(status: Status, plain: bool) -> Text:
     mark, style = MARKS[status]
     word = t(status.word)
@@ -149,8 +158,11 @@ def listing(run: RunResult, state, plain: bool, width: int = 100) -> Table:
     grid.add_column("#", justify="right", no_wrap=True, min_width=2)
     grid.add_column(t("Exercise"), no_wrap=True, overflow="ellipsis",
                     max_width=None if wide else _title_room(width, plain, 4, hints=True))
-    if wide:
+    full = width >= 140  # the lesson section in words; below that its number (§3.2, 4)
+    if full:
         grid.add_column(t("Lesson section"))
+    elif wide:
+        grid.add_column(t("Lesson §"), no_wrap=True)
     grid.add_column(t("Status"), no_wrap=True, min_width=_status_width(plain))
     grid.add_column(t("Points"), justify="right", no_wrap=True, min_width=5)
     if wide:
@@ -160,7 +172,10 @@ def listing(run: RunResult, state, plain: bool, width: int = 100) -> Table:
     def add(e: ExerciseResult, marker: str) -> None:
         exercise = manifest.by_id()[e.id]
         cells = [e.id, Text(title_of(e.id) + marker)]
-        cells += [Text(exercise.text("section", get_lang()))] if wide else []
+        if full:
+            cells += [Text(exercise.text("section", get_lang()))]
+        elif wide:
+            cells += [Text(e.seed_section)]
         cells += [_status_text(e.status, plain), f"{e.score():g}/{e.points:g}"]
         if wide:
             cells += [(state.passed_at(e.id) or "")[:16] if e.status == Status.PASSED else ""]
@@ -212,10 +227,27 @@ def _pictures(matrices: tuple, plain: bool) -> list:
         return []
 
 
-def panel(e: ExerciseResult, exercises_dir: str, plain: bool, where: str = "cli"):
+def fitted_panel(e: ExerciseResult, exercises_dir: str, plain: bool, where: str,
+                 console, height: int, inside: list | None = None):
+    """``panel`` folded until it is at most ``height`` lines at the console's width: the
+    title and the case always show; then the pictures and the lists of other cases go
+    (counted instead), then the long values are cut, then all but the case, what went
+    wrong, its cause and what to do. ``inside``: lines (a hint) shown in the panel."""
+    made = None
+    for level in range(4):
+        made = panel(e, exercises_dir, plain, where, fold=level, inside=inside)
+        if len(console.render_lines(made, console.options, pad=False)) <= height:
+            return made
+    return made
+
+
+def panel(e: ExerciseResult, exercises_dir: str, plain: bool, where: str = "cli",
+          fold: int = 0, inside: list | None = None):
     """The current exercise: what went wrong in the case that tells the most, and what to do.
 
     ``where`` the learner reads it ("cli", "watch" or "notebook") decides the next step.
+    ``fold`` (0 to 3) leaves out more and more for a short terminal (``fitted_panel``);
+    ``inside``: lines shown in the panel after the case (a hint).
     """
     path = os.path.join(os.path.basename(os.path.normpath(exercises_dir)), e.file)
     lines: list = []
@@ -238,45 +270,54 @@ def panel(e: ExerciseResult, exercises_dir: str, plain: bool, where: str = "cli"
     failed = [c for c in e.cases if c.status != Status.PASSED and c not in waiting]
     lines.append(_kv(t("Case"), case.name))
     f = case.failure
+    value_limit = 600 if fold < 2 else 160
     if f is not None:
         lines.append(Para(Text(_clip(f.summary), style="bold red" if not plain else "")))
-        if f.expected:
-            lines.append(_kv(t("Expected"), _clip(f.expected, 600)))
-        if f.got:
-            lines.append(_kv(t("Got"), _clip(f.got, 600)))
-        if f.detail:
+        if f.expected and fold < 3:
+            lines.append(_kv(t("Expected"), _clip_lines(f.expected, value_limit, fold)))
+        if f.got and fold < 3:
+            lines.append(_kv(t("Got"), _clip_lines(f.got, value_limit, fold)))
+        if f.detail and fold < 2:
             lines.append(Para(_clip(f.detail)))
         if f.likely:
             lines.append(_kv(t("Likely cause"), _clip(f.likely)))
         if f.fix:
             lines.append(_kv(t("What to do"), _clip(f.fix)))
-        if f.matrices:
+        if f.matrices and fold < 1:
             lines.extend(_pictures(f.matrices, plain))
         if f.frames:
             lines.append(Text(t("Your code:"), style="bold"))
-            for frame in f.frames[-MAX_CODE_LINES:]:
+            for frame in f.frames[-(MAX_CODE_LINES if fold < 3 else 1):]:
                 lines.append(Text("  " + t("{path}, line {line}, in {function}", path=path,
                                            line=frame.get("line"),
                                            function=frame.get("function"))))
                 if frame.get("code"):
                     lines.append(Text(f"    {_clip(str(frame['code']), 300)}", no_wrap=True,
                                       overflow="ellipsis"))
-    if e.forbidden:
+    if e.forbidden and fold < 3:
         lines.append(_kv(t("Forbidden calls in the source"), "; ".join(e.forbidden)))
     others = [c for c in failed if c is not case]
-    if others:
+    if others and fold < 1:
         lines.append(Text(t("Also not passing ({n}):", n=len(others)), style="bold"))
         lines.extend(Para(f"- {c.name}", indent=2) for c in others[:5])
         if len(others) > 5:
             lines.append(Text("  " + t("(and {n} more)", n=len(others) - 5)))
-    if waiting:
+    elif others and fold < 3:
+        lines.append(Para(t("{n} more cases do not pass yet.", n=len(others))))
+    if waiting and fold < 1:
         lines.append(Para(Text(t("Checked once the values are right ({n}):",
                                  n=len(waiting)), style="bold")))
         lines.extend(Para(f"- {c.name}", indent=2) for c in waiting[:5])
         if len(waiting) > 5:
             lines.append(Text("  " + t("(and {n} more)", n=len(waiting) - 5)))
-    if case.output:
+    elif waiting and fold < 3:
+        lines.append(Para(t("{n} cases are checked once the values are right.",
+                            n=len(waiting))))
+    if case.output and fold < 1:
         lines.extend(_output_lines(case))
+    if inside:
+        lines.append(Text(""))
+        lines.extend(inside)
     lines.append(Text(""))
     lines.append(_next_steps(e, path, where))
     return _box(e, lines, plain)
@@ -322,5 +363,8 @@ def render(run: RunResult, console: Console, where: str = "cli") -> None:
                                 style="" if plain else "bold green")))
         if len(run.exercises) < len(manifest.load()):
             console.print(Para(t("Run `attn-kit check` to see where you are in the whole kit.")))
+        else:
+            console.print(Para(t("See your attention at work: `attn-kit show 08` draws the weights your code gives, "
+                 "next to the reference's; `attn-kit model gpt` trains a tiny GPT with it.")))
         return
     console.print(panel(current, run.exercises_dir, plain, where))

@@ -61,7 +61,8 @@ class Watch:
         self.results: dict[str, ExerciseResult] = {}
         self.focus: str | None = None       # the exercise on screen
         self.banner: list[Text] = []        # what just happened (a pass, a skip...)
-        self.extra: list = []               # a hint, the list or a solution under the panel
+        self.extra: list = []               # the list or a solution, in place of the panel
+        self.inside: list = []              # a hint, shown inside the panel
         self.last_passed: str | None = None  # the exercise whose solution `s` shows
         self.timing = ""
         self.asked_last_hint = False        # `h` said the next hint is the last: `h` again shows it
@@ -104,7 +105,7 @@ class Watch:
         """Files were saved: check them, and follow the learner to what they work on."""
         before = {i: self.results[i].status if i in self.results else None for i in ids}
         self.check(ids)
-        self.extra = []
+        self.extra, self.inside = [], []
         self.banner = []
         newly = [i for i in ids if self.results[i].status == Status.PASSED and before[i] != Status.PASSED]
         if newly:
@@ -123,7 +124,7 @@ class Watch:
     def key(self, key: str) -> bool:
         """Act on a key; returns False to quit."""
         key = key.lower()
-        self.banner, self.extra = [], []
+        self.banner, self.extra, self.inside = [], [], []
         asked, self.asked_last_hint = self.asked_last_hint, False
         if key == "q":
             return False
@@ -134,10 +135,10 @@ class Watch:
             else:
                 exercise = manifest.by_id()[self.focus]
                 hint = hint_text(exercise, State(self.dir), last_ok=asked)
-                self.extra = hint.lines
+                self.inside = list(hint.lines)
                 if hint.needs_yes:
                     self.asked_last_hint = True
-                    self.extra.append(Para(t("Press h again to see it.")))
+                    self.inside.append(Para(t("Press h again to see it.")))
         elif key == "n":
             following = self.next_after(self.focus) if self.focus is not None else None
             if following is None:
@@ -179,7 +180,7 @@ class Watch:
 
     # --------------------------------------------------------------- screen
     def draw(self) -> None:
-        from checker.learner.report import panel, progress
+        from checker.learner.report import fitted_panel, progress
 
         c = self.console
         plain = c.plain
@@ -187,25 +188,40 @@ class Watch:
             c.clear()
         else:
             c.print(Text("=" * 72))
-        c.print(Text(t("attention-kit watch · {folder} · saving a file checks it",
-                       folder=self.dir), style="bold"))
-        c.print(progress(self.snapshot(), plain, c.width))
-        c.print()
+        top = [Text(t("attention-kit watch · {folder} · saving a file checks it",
+                      folder=self.dir), style="bold"), progress(self.snapshot(), plain, c.width),
+               Text("")]
+        for item in top:
+            c.print(item)
         for line in self.banner:
             c.print(line)
-        if self.focus is None:
+        # what is left of the terminal for the panel (or the list, or a solution), so that
+        # nothing scrolls off: the header, the progress, the banner, the timing and the
+        # keys' line, each as tall as it is at this width
+        used = sum(len(c.render_lines(item, c.options, pad=False))
+                   for item in (*top, *self.banner))
+        keys = Para(Text(t("keys: h hint · n next · l list · r re-check all · s solution · "
+                           "q quit"), style="" if plain else "bold cyan"))
+        used += 1 + len(c.render_lines(keys, c.options, pad=False))
+        room = max(8, c.height - used)
+        if self.extra:
+            for item in self.extra:
+                _print_clipped(c, item, room)
+        elif self.focus is None:
             c.print(Para(Text(t("All {n} exercises pass. Well done! You have built attention "
                                 "from a soft lookup to causal self-attention.",
                                 n=len(self.exercises)), style="" if plain else "bold green")))
+            c.print(Para(t("See your attention at work: `attn-kit show 08` draws the weights "
+                           "your code gives, next to the reference's; `attn-kit model gpt` "
+                           "trains a tiny GPT with it.")))
             c.print(Para(t("Press s to see the last reference solution, l for the list, "
                            "q to quit.")))
         else:
-            c.print(panel(self.results[self.focus], str(self.dir), plain, "watch"))
-        for item in self.extra:
-            c.print(item)
+            c.print(fitted_panel(self.results[self.focus], str(self.dir), plain, "watch", c,
+                                 room if not plain else 10 ** 6, inside=self.inside))
         c.print(Text(self.timing, style="dim"))
-        c.print(Para(Text(t("keys: h hint · n next · l list · r re-check all · s solution · "
-                            "q quit"), style="" if plain else "bold cyan")))
+        c.print(keys)
+
 
     # ----------------------------------------------------------------- loop
     def run(self) -> int:
@@ -326,3 +342,18 @@ def cmd_watch(args) -> int:
         return Watch(exercises_dir, console, args.seed, args.timeout).run()
     except CheckerBroken as exc:
         return checker_broken(exc)
+
+
+def _print_clipped(console, item, room: int) -> None:
+    """Print ``item`` in at most ``room`` lines (a long solution or list is cut, and says
+    how to see all of it); off a terminal everything is printed."""
+    lines = console.render_lines(item, console.options, pad=False)
+    if console.plain or len(lines) <= room:
+        console.print(item)
+        return
+    for line in lines[:room - 1]:  # each line as rendered, its styles kept
+        console.print(Text.assemble(*((seg.text, seg.style) for seg in line if seg.text)),
+                      no_wrap=True, overflow="crop")
+    console.print(Text(t("... {n} more lines not shown here; any key goes back to the "
+                         "exercise", n=len(lines) - room + 1),
+                       style="dim"))

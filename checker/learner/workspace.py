@@ -117,6 +117,10 @@ class State:
         levels[topic] = level
         self._table("hints")[exercise.id] = levels
 
+    def reset_hints(self, exercise: manifest.Exercise) -> bool:
+        """Forget the hints seen for an exercise (a reset starts it afresh); True if any."""
+        return self._table("hints").pop(exercise.id, None) is not None
+
     def hints_seen(self, exercise: manifest.Exercise) -> tuple[int, int]:
         """(hints seen, hints there are) over every topic of the exercise."""
         levels = self._levels(exercise)

@@ -6,9 +6,10 @@ import torch
 from checker.i18n import t
 from checker.judge import compare
 from checker.judge.causes import cause
+from checker.judge.cases.mistakes import (BY_D_K, MASK_UNSQUEEZE_1, NO_SCALE,
+                                          SCALE_AFTER_SOFTMAX, SOFTMAX_TWICE)
 from checker.judge.results import Check
 
-NO_SCALE = cause("attn_no_scale", "attention without dividing by √d_k")
 SCALE_D_V = cause("attn_scale_d_v", "scores divided by √d_v instead of √d_k")
 SCALE_N_K = cause("attn_scale_n_k", "scores divided by √n_k (a size of K) instead of √d_k")
 SCALE_N_Q = cause("attn_scale_n_q", "scores divided by √n_q (a size of Q such as Q.shape[1] in a "
@@ -54,10 +55,25 @@ def sdpa(Q, K, V, mask=None, scale=None, softmax_dim=-1, fill=float("-inf"), add
         return None, None
 
 
+def _after(Q, K, V, mask, how):
+    """Attention whose weights are changed by ``how`` after the softmax (None if it fails)."""
+    try:
+        weights = how(sdpa(Q, K, V, mask)[1])
+        return weights @ V, weights
+    except (RuntimeError, TypeError):
+        return None, None
+
+
 def suspects_for(Q, K, V, mask=None):
     """Classic mistakes in attention, each as (output, weights) it would produce."""
     d_k, d_v, n_k = Q.shape[-1], V.shape[-1], K.shape[-2]
-    found = {NO_SCALE: sdpa(Q, K, V, mask, scale=1)}
+    found = {NO_SCALE: sdpa(Q, K, V, mask, scale=1), BY_D_K(d_k=d_k): sdpa(Q, K, V, mask,
+                                                                          scale=d_k ** 2)}
+    found[SCALE_AFTER_SOFTMAX] = _after(
+        Q, K, V, mask, lambda w: torch.softmax(
+            (Q @ K.transpose(-2, -1)).masked_fill(mask == 0, float("-inf"))
+            if mask is not None else Q @ K.transpose(-2, -1), dim=-1) / math.sqrt(d_k))
+    found[SOFTMAX_TWICE] = _after(Q, K, V, mask, lambda w: torch.softmax(w, dim=-1))
     if d_v != d_k:
         found[SCALE_D_V] = sdpa(Q, K, V, mask, scale=d_v)
     if n_k != d_k:
@@ -77,6 +93,8 @@ def suspects_for(Q, K, V, mask=None):
         found[MASK_AFTER] = _masked_after(Q, K, V, mask)
         found[MASK_INVERTED] = sdpa(Q, K, V, mask == 0)
         found[MASK_ADDED] = sdpa(Q, K, V, mask, additive=True)
+        if mask.dim() >= 1:
+            found[MASK_UNSQUEEZE_1] = sdpa(Q, K, V, mask.unsqueeze(1))
     return found
 
 

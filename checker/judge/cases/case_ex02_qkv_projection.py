@@ -112,8 +112,20 @@ def test_no_bias(learner, gen):
     values_correct(learner, "project_qkv", learner.project_qkv(X, *W), X, *W)
 
 
+@property_case("float32 in, float32 out")
+def test_float32(learner, gen):
+    learner.property_case()
+    args = (randn(gen, N, D_MODEL), *_weights(gen))
+    result = learner.project_qkv(*args)
+    for name, item in zip("QKV", compare.triple(result)):
+        compare.dtype(compare.tensor(item, what=compare.code(name)), torch.float32,
+                      what=compare.code(name))
+    values_correct(learner, "project_qkv", result, *args)
+
+
 @property_case("float64 in, float64 out")
 def test_float64(learner, gen):
+    learner.property_case()
     args = (randn(gen, N, D_MODEL, dtype=torch.float64), *_weights(gen, dtype=torch.float64))
     result = learner.project_qkv(*args)
     for name, item in zip("QKV", compare.triple(result)):

@@ -6,10 +6,10 @@ import torch
 from checker.i18n import t
 from checker.judge import compare
 from checker.judge.cases.support import property_case
+from checker.judge.cases.mistakes import BY_D_K, scaled
 from checker.judge.cases.support import (BATCH2, N_K, N_Q, case, cause, dtype_kept, randn,
                                          unchanged, values_correct)
 
-BY_D_K = cause("ex04_by_d_k", "the scores divided by d_k = {d_k}: divide by its square root")
 TIMES = cause("ex04_times", "the scores multiplied by √d_k: divide instead")
 PRECEDENCE = cause("ex04_precedence", "the scores divided by d_k and then by 2: `d_k ** 1/2` "
                                       "means (d_k ** 1) / 2; write d_k ** 0.5")
@@ -24,7 +24,7 @@ FLOAT64_TENSOR = cause("ex04_float64_tensor", "a float64 tensor in the division 
 
 def _check(learner, scores, d_k):
     expected = scores / math.sqrt(d_k)
-    suspects = {BY_D_K(d_k=d_k): scores / d_k, TIMES: scores * math.sqrt(d_k),
+    suspects = {**scaled(scores, d_k), TIMES: scores * math.sqrt(d_k),
                 PRECEDENCE: scores / d_k / 2, HALF(half=d_k / 2): scores / (d_k / 2),
                 LAST_DIM(n=scores.shape[-1]): scores / math.sqrt(scores.shape[-1]),
                 ISQRT(d_k=d_k, root=math.isqrt(d_k)): scores / math.isqrt(d_k)}
@@ -81,6 +81,7 @@ def test_float32(learner, gen):
 
 @property_case("a single score (a 0-d float32 tensor) stays a float32 tensor")
 def test_zero_dim(learner):
+    learner.property_case()
     score = torch.tensor(3.0)
     got = compare.tensor(learner.scale_scores(score, 9))
     compare.dtype(got, torch.float32, likely=FLOAT64_TENSOR)

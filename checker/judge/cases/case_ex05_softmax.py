@@ -4,11 +4,10 @@ import torch
 from checker.judge import compare
 from checker.judge.results import Check
 from checker.judge.cases.support import property_case
+from checker.judge.cases.mistakes import NO_SHIFT
 from checker.judge.cases.support import (case, cause, dtype_kept, gradients, no_forbidden_source,
                                          randn, unchanged, values_correct)
 
-NO_SHIFT = cause("ex05_no_shift", "exp of the raw scores: exp(1e4) overflows to inf and inf / inf "
-                                  "is NaN; subtract each row's max first")
 GLOBAL_MAX = cause("ex05_global_max", "one max for the whole tensor: a row far below it "
                                       "underflows to 0 / 0; subtract each row's own max "
                                       "(keepdim=True)")
@@ -61,6 +60,7 @@ def test_random_rows(learner, ref, gen):
 
 @property_case("every row of weights sums to 1")
 def test_rows_sum_to_one(learner, gen):
+    learner.property_case()
     x = randn(gen, 2, 5, 6, scale=3.0)
     got = compare.tensor(learner.softmax(x))
     compare.shape(got, x.shape)

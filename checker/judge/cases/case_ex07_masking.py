@@ -4,6 +4,7 @@ import torch
 from checker.i18n import t
 from checker.judge import compare
 from checker.judge.cases.support import property_case
+from checker.judge.cases.mistakes import mask_mistakes
 from checker.judge.cases.support import (BATCH2, N_K, N_Q, case, cause, rand_mask, randn,
                                          unchanged, values_correct)
 from checker.judge.results import Check
@@ -42,7 +43,7 @@ MASK_CODE = {r"~\s*\(?\s*mask\b": BITWISE_NOT}
 
 def _mask_suspects(n):
     ones = torch.ones(n, n, dtype=torch.bool)
-    return {TRIU: torch.triu(ones), NO_DIAGONAL: torch.tril(ones, -1)}
+    return {TRIU: torch.triu(ones), NO_DIAGONAL: torch.tril(ones, -1), **mask_mistakes(n)}
 
 
 def _applied(learner, scores, mask, expected):
@@ -85,6 +86,7 @@ def test_causal_mask_3_and_1(learner, ref):
 
 @property_case("causal_mask returns a torch.bool tensor")
 def test_causal_mask_bool(learner):
+    learner.property_case()
     result = learner.causal_mask(5)
     compare.dtype(compare.tensor(result), torch.bool, likely=NOT_BOOL)
     values_correct(learner, "causal_mask", result, 5)
@@ -133,6 +135,7 @@ def test_int_mask(learner, ref, gen):
 
 @property_case("the mask's dtype never changes the scores' dtype (float64 mask, float32 scores)")
 def test_mask_dtype_kept(learner, gen):
+    learner.property_case()
     scores, mask = randn(gen, N_Q, N_K), rand_mask(gen, N_Q, N_K).double()
     learner.expect(MASK_CODE)
     got = compare.tensor(learner.apply_mask(scores, mask))
@@ -149,6 +152,7 @@ def test_broadcast(learner, ref, gen):
 
 @property_case("float64 scores stay float64")
 def test_float64(learner, gen):
+    learner.property_case()
     args = randn(gen, N_Q, N_K, dtype=torch.float64), rand_mask(gen, N_Q, N_K)
     got = compare.tensor(learner.apply_mask(*args))
     compare.dtype(got, torch.float64)

@@ -58,6 +58,7 @@ def test_weights(learner, ref, gen):
 
 @property_case("every row of weights sums to 1")
 def test_rows_sum_to_one(learner, gen):
+    learner.property_case()
     args = _qkv(gen, BATCH1)
     got = learner.scaled_dot_product_attention(*args)
     rows_sum_to_one(got)
@@ -82,6 +83,7 @@ def test_causal_mask(learner, ref, gen):
 
 @case("blocked positions get a weight of exactly 0")
 def test_blocked_weights_zero(learner, gen):
+    learner.property_case()
     mask, args = rand_mask(gen, N_Q, N_K), _qkv(gen)
     got = learner.scaled_dot_product_attention(*args, mask)
     blocked_weights_are_zero(got, ~mask)
@@ -90,6 +92,7 @@ def test_blocked_weights_zero(learner, gen):
 
 @property_case("a 0/1 float64 mask on float32 inputs works like a bool mask and keeps float32")
 def test_float_mask(learner, ref, gen):
+    learner.property_case()
     mask = rand_mask(gen, N_Q, N_K).double()
     Q, K, V = _qkv(gen)
     got = learner.scaled_dot_product_attention(Q, K, V, mask)
@@ -106,6 +109,7 @@ def test_key_mask_broadcast(learner, ref, gen):
 
 @property_case("float64 in, float64 out")
 def test_float64(learner, ref, gen):
+    learner.property_case()
     Q, K, V = _qkv(gen, dtype=torch.float64)
     result = learner.scaled_dot_product_attention(Q, K, V)
     out, weights = compare.pair(result)

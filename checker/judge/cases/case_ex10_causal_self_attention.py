@@ -1,10 +1,13 @@
 """Hidden cases for exercise 10, causal self-attention (the decoder's flow)."""
+import math
+
 import torch
 
 from checker.judge import compare
 from checker.judge.cases.attention_support import (MASK_IGNORED, check_pair, device_check,
                                                    float16_check, sdpa, suspects_for)
 from checker.judge.cases.support import property_case
+from checker.judge.cases.mistakes import NO_SHIFT, SCALE_D_MODEL, mask_mistakes, unshifted_softmax
 from checker.judge.cases.support import (BATCH2, D_K, D_MODEL, D_V, case, cause, gradients,
                                          no_forbidden_source, randn, unchanged, values_correct)
 
@@ -17,8 +20,6 @@ NO_DIAGONAL = cause("ex10_no_diagonal", "a mask without the diagonal (tril with 
                                         "or a triu 'future' mask without diagonal=1): row 0 is "
                                         "fully blocked, and a softmax over nothing but -inf is "
                                         "NaN; each position must see itself")
-SCALE_D_MODEL = cause("ex10_scale_d_model", "scores divided by √d_model, the width of X, instead "
-                                            "of √d_k, the width of Q")
 N_FROM_BATCH = cause("ex10_n_from_batch", "the sequence length read from X.size(0) / X.shape[0], "
                                           "which is the batch size once X has batch dimensions: "
                                           "use X.size(-2)")
@@ -42,6 +43,8 @@ def _suspects(X, W_Q, W_K, W_V):
     found[NO_MASK] = sdpa(Q, K, V)
     found[TRIU] = sdpa(Q, K, V, torch.triu(torch.ones(n, n, dtype=torch.bool)))
     found[NO_DIAGONAL] = sdpa(Q, K, V, torch.tril(torch.ones(n, n, dtype=torch.bool), -1))
+    for mistake, mask in mask_mistakes(n).items():
+        found[mistake] = sdpa(Q, K, V, mask)
     if X.shape[-1] != Q.shape[-1]:
         found[SCALE_D_MODEL] = sdpa(Q, K, V, causal, scale=X.shape[-1])
     return found
@@ -124,6 +127,7 @@ def test_batch2(learner, ref, gen):
 
 @property_case("float64 in, float64 out")
 def test_float64(learner, gen):
+    learner.property_case()
     args = (randn(gen, N, D_MODEL, dtype=torch.float64), *_weights(gen, torch.float64))
     result = learner.causal_self_attention(*args)
     out, weights = compare.pair(result)
@@ -139,6 +143,27 @@ def test_float16(learner, ref, gen):
     learner.expect(LENGTH_CODE)
     float16_check(learner.causal_self_attention(X, *W), ref.causal_self_attention(X, *W),
                   _suspects(X, *W))
+
+
+@case("float16 at ordinary magnitudes (scores up to about 40) stays finite and right")
+def test_float16_magnitudes(learner, ref, gen):
+    X = randn(gen, 2, N, D_MODEL, scale=1.5, dtype=torch.float64)
+    W = _weights(gen, torch.float64)
+    half = [a.half() for a in (X, *W)]
+    learner.expect(LENGTH_CODE)
+    out, weights = compare.pair(learner.causal_self_attention(*half))
+    exp_out, exp_weights = ref.causal_self_attention(*[a.double() for a in half])
+    # the unshifted softmax, run in float16 as the learner's code would run it
+    Q, K, V = half[0] @ half[1], half[0] @ half[2], half[0] @ half[3]
+    scores = (Q @ K.transpose(-2, -1) / math.sqrt(Q.shape[-1])).masked_fill(
+        ~torch.tril(torch.ones(N, N, dtype=torch.bool)), float("-inf"))
+    unshifted = unshifted_softmax(scores)
+    weights_t = compare.tensor(weights, what="the weights")
+    likely = NO_SHIFT if (list(weights_t.shape) == list(unshifted.shape) and bool(
+        torch.isnan(unshifted).any()) and torch.equal(torch.isnan(weights_t.detach()),
+                                                      torch.isnan(unshifted))) else ""
+    compare.close(weights, exp_weights, what="the weights", rtol=5e-2, atol=5e-2, likely=likely)
+    compare.close(out, exp_out, what="the output", rtol=5e-2, atol=5e-2, likely=likely)
 
 
 @property_case("inputs on another device (meta): the mask is built on X's device")

@@ -1,5 +1,6 @@
 """Hidden cases for exercise 11, multi-head attention (beyond the lesson)."""
 import math
+import re
 
 import torch
 
@@ -7,7 +8,10 @@ from checker.engine.problems import Problem
 from checker.engine.supervisor import LearnerProblem
 from checker.i18n import N_, t
 from checker.judge import compare
-from checker.judge.cases.attention_support import blocked_weights_are_zero, rows_sum_to_one
+from checker.judge.cases.attention_support import (MASK_INVERTED, SOFTMAX_QUERIES,
+                                                   blocked_weights_are_zero, rows_sum_to_one)
+from checker.judge.cases.mistakes import BY_D_K, MASK_UNSQUEEZE_1, NO_SCALE as NO_SCALING
+from checker.judge.cases.mistakes import SCALE_D_MODEL
 from checker.judge.cases.beyond_support import raised, raises_value_error
 from checker.judge.cases.support import property_case
 from checker.judge.cases.support import (case, cause, gradients, no_forbidden_source, rand_mask,
@@ -32,10 +36,6 @@ MERGE_NO_TRANSPOSE = cause("ex11_merge_without_transpose",
                            "merge_heads reshaped [..., h, n, d_head] straight to "
                            "[..., n, h * d_head] without first moving the positions back in "
                            "front of the heads")
-SCALE_D_MODEL = cause("ex11_scaled_by_d_model",
-                      "the scores were divided by √d_model instead of √d_head, the width of "
-                      "one head")
-NO_SCALING = cause("ex11_no_scaling", "the scores of each head were not divided by √d_head")
 NO_W_O = cause("ex11_no_w_o", "the merged heads were returned without the output projection W_O")
 W_O_BEFORE = cause("ex11_w_o_before_merge",
                    "W_O was applied before the heads were merged (to the values inside the "
@@ -72,7 +72,7 @@ def _merge_no_transpose(X):
 
 
 def _mha(X_q, X_kv, W, h, mask=None, split=_split, merge=_merge, scale=None, w_o="after",
-         head_mask=True):
+         head_mask=True, softmax_dim=-1):
     """Multi-head attention, or a classic mistake in it; (None, None) if it cannot run."""
     W_Q, W_K, W_V, W_O = W
     try:
@@ -86,7 +86,7 @@ def _mha(X_q, X_kv, W, h, mask=None, split=_split, merge=_merge, scale=None, w_o
             if head_mask and mask.dim() >= 2:
                 mask = mask.unsqueeze(-3)
             scores = scores.masked_fill(mask == 0, float("-inf"))
-        weights = torch.softmax(scores, dim=-1)
+        weights = torch.softmax(scores, dim=softmax_dim)
         out = merge(weights @ V)
         return (out @ W_O if w_o == "after" else out), weights
     except RuntimeError:
@@ -102,7 +102,13 @@ def _suspects(X_q, X_kv, W, h, mask=None) -> dict:
              SCALE_D_MODEL: _mha(X_q, X_kv, W, h, mask, scale=d_model),
              NO_SCALING: _mha(X_q, X_kv, W, h, mask, scale=1),
              NO_W_O: _mha(X_q, X_kv, W, h, mask, w_o="none"),
-             W_O_BEFORE: _mha(X_q, X_kv, W, h, mask, w_o="before")}
+             W_O_BEFORE: _mha(X_q, X_kv, W, h, mask, w_o="before"),
+             SOFTMAX_QUERIES: _mha(X_q, X_kv, W, h, mask, softmax_dim=-2)}
+    d_head = d_model // h
+    found[BY_D_K(d_k=d_head)] = _mha(X_q, X_kv, W, h, mask, scale=d_head ** 2)
+    if mask is not None:
+        found[MASK_INVERTED] = _mha(X_q, X_kv, W, h, mask == 0)
+        found[MASK_UNSQUEEZE_1] = _mha(X_q, X_kv, W, h, mask.unsqueeze(1), head_mask=False)
     weights = _mha(X_q, X_kv, W, h, mask)[1]
     found[WEIGHTS_AVERAGED] = (None, weights.mean(-3))
     if mask is not None and mask.dim() >= 3:
@@ -224,6 +230,7 @@ def test_batch2(learner, ref, gen):
 
 @property_case("every row of every head's weights sums to 1")
 def test_rows_sum_to_one(learner, gen):
+    learner.property_case()
     args = (randn(gen, 3, 5, 8), randn(gen, 3, 7, 8), *_weights(gen, 8), 4)
     got = learner.multi_head_attention(*args)
     rows_sum_to_one(got)
@@ -233,6 +240,7 @@ def test_rows_sum_to_one(learner, gen):
 # ------------------------------------------------------------------------ masks
 @case("a bool mask [4, 7] is the same for every head: blocked weights are exactly 0")
 def test_mask_blocked_zero(learner, gen):
+    learner.property_case()
     mask = rand_mask(gen, 4, 7)
     args = (randn(gen, 4, 6), randn(gen, 7, 6), *_weights(gen, 6), 2, mask)
     got = learner.multi_head_attention(*args)
@@ -247,7 +255,12 @@ def test_batched_mask_not_h(learner, ref, gen):
     try:
         _check(learner, ref, X_q, X_kv, W, 2, mask)
     except LearnerProblem as problem:
+        # evidence: the line that raised uses the mask, the error is a broadcast of
+        # mismatched sizes, and the mistake itself fails on these inputs
+        line = str(problem.frames[-1].get("code", "")) if problem.frames else ""
         if (problem.kind == Problem.EXCEPTION and problem.error_type == "RuntimeError"
+                and re.search(r"\bmask\b", line)
+                and "must match the size of tensor" in problem.message
                 and _mha(X_q, X_kv, W, 2, mask, head_mask=False)[0] is None):
             raise CaseFailure(t("{func} raised {error_type}", func="multi_head_attention",
                                 error_type=problem.error_type),
@@ -265,6 +278,7 @@ def test_batched_mask_h(learner, ref, gen):
 
 @property_case("a 0/1 float64 mask on float32 inputs works like a bool mask and keeps float32")
 def test_float_mask(learner, ref, gen):
+    learner.property_case()
     mask = rand_mask(gen, 3, 1, 7).double()
     args = (randn(gen, 3, 4, 8), randn(gen, 3, 7, 8), *_weights(gen, 8), 4, mask)
     result = learner.multi_head_attention(*args)
@@ -277,6 +291,7 @@ def test_float_mask(learner, ref, gen):
 # ----------------------------------------------------------------------- dtypes
 @property_case("float64 in, float64 out")
 def test_float64(learner, gen):
+    learner.property_case()
     args = (randn(gen, 4, 6, dtype=torch.float64), randn(gen, 7, 6, dtype=torch.float64),
             *_weights(gen, 6, torch.float64), 2)
     result = learner.multi_head_attention(*args)
@@ -288,6 +303,7 @@ def test_float64(learner, gen):
 
 @property_case("float16 with a causal mask: the result stays float16 and right")
 def test_float16(learner, ref, gen):
+    learner.property_case()
     X = randn(gen, 2, 5, 8, dtype=torch.float64)
     W = _weights(gen, 8, torch.float64)
     mask = torch.tril(torch.ones(5, 5, dtype=torch.bool))

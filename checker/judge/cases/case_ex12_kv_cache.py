@@ -5,7 +5,8 @@ import torch
 
 from checker.i18n import t
 from checker.judge import compare
-from checker.judge.cases.attention_support import sdpa
+from checker.judge.cases.attention_support import SCALE_N_K, SOFTMAX_QUERIES, sdpa
+from checker.judge.cases.mistakes import BY_D_K, NO_SCALE as NO_SCALING
 from checker.judge.cases.beyond_support import cache_unchanged, on_meta, values_correct_nested
 from checker.judge.cases.support import property_case
 from checker.judge.cases.support import (D_K, D_MODEL, D_V, case, cause, gradients,
@@ -34,7 +35,9 @@ MASK_IN_STEP = cause("ex12_causal_mask_in_step",
 CAT_DIM0 = cause("ex12_cat_dim0",
                  "the cache joined along dim 0, which is the batch axis once there are batch "
                  "dimensions: join along the positions, dim=-2")
-NO_SCALING = cause("ex12_no_scaling", "the scores were not divided by √d_k")
+CAT_FEATURES = cause("ex12_cat_features",
+                     "the cache joined along the features (the last dimension) instead of the "
+                     "positions: join along dim=-2, one row per token")
 NOT_CARRIED = cause("ex12_cache_not_carried",
                     "generate_outputs did not pass the returned cache on to the next step, so "
                     "each token saw only itself")
@@ -64,7 +67,11 @@ def _step_suspects(x_t, W, cache) -> dict:
     q, k, v = x_t @ W_Q, x_t @ W_K, x_t @ W_V
     K, V = (k, v) if cache is None else (torch.cat([cache[0], k], -2),
                                          torch.cat([cache[1], v], -2))
-    found = {MASK_IN_STEP: V[..., :1, :], NO_SCALING: sdpa(q, K, V, scale=1)[0]}
+    found = {MASK_IN_STEP: V[..., :1, :], NO_SCALING: sdpa(q, K, V, scale=1)[0],
+             BY_D_K(d_k=q.shape[-1]): sdpa(q, K, V, scale=q.shape[-1] ** 2)[0],
+             SOFTMAX_QUERIES: sdpa(q, K, V, softmax_dim=-2)[0]}
+    if K.shape[-2] != q.shape[-1]:
+        found[SCALE_N_K] = sdpa(q, K, V, scale=K.shape[-2])[0]
     if cache is not None:
         found[LEFT_OUT] = sdpa(q, cache[0], cache[1])[0]
         found[OUT_OF_STEP] = sdpa(q, K, torch.cat([v, cache[1]], -2))[0]
@@ -91,13 +98,17 @@ def _check_cache(got_cache, x_t, W, past):
             mistake = OUT_OF_STEP
     if compare.same(K, V_ref) and compare.same(V, K_ref):
         mistake = VK_ORDER
+    if past is not None and past[0].shape[-2] == k.shape[-2] and compare.same(
+            K, torch.cat([past[0], k], -1)):
+        mistake = CAT_FEATURES
     # a recognised mistake is named by the tensor that shows it
     compare.close(K, K_ref, what=compare.code("K"), suspects={mistake: K} if mistake else None)
     compare.close(V, V_ref, what=compare.code("V"), suspects={mistake: V} if mistake else None)
 
 
 def _check_step(learner, ref, x_t, W, cache=None, output=True, returned_cache=True):
-    learner.expect({r"cat\((?:[^()]|\([^()]*\))*?(?:dim\s*=\s*0|,\s*0)\s*\)": CAT_DIM0})
+    learner.expect({r"cat\((?:[^()]|\([^()]*\))*?(?:dim\s*=\s*0|,\s*0)\s*\)": CAT_DIM0,
+                    r"cat\((?:[^()]|\([^()]*\))*?(?:dim\s*=\s*-?1|,\s*-?1)\s*\)": CAT_FEATURES})
     got = learner.attention_step(x_t, *W, cache)
     out, got_cache = compare.tuple_of(got, 2, what="the result", names="out_t, (K, V)")
     if returned_cache:
@@ -202,6 +213,7 @@ def test_generate_batch2(learner, gen):
 # ---------------------------------------------------------------------- dtypes
 @property_case("float64 in, float64 out: the output and the cache")
 def test_float64(learner, gen):
+    learner.property_case()
     args = (randn(gen, 1, D_MODEL, dtype=torch.float64), *_weights(gen, torch.float64),
             _cache(gen, dtype=torch.float64))
     got = learner.attention_step(*args)
@@ -215,6 +227,7 @@ def test_float64(learner, gen):
 
 @property_case("float16: the step stays float16 and close to the exact result")
 def test_float16(learner, ref, gen):
+    learner.property_case()
     args = (randn(gen, 2, 1, D_MODEL, dtype=torch.float64, scale=0.5),
             *_weights(gen, torch.float64), _cache(gen, (2,), dtype=torch.float64))
     half = [a.half() if isinstance(a, torch.Tensor) else tuple(c.half() for c in a)

@@ -86,6 +86,7 @@ def values_correct(learner, func: str, got, *args, **kwargs) -> None:
 def unchanged(learner, func: str, names: list[str], *args, **kwargs) -> None:
     """Call ``func`` and check that no input tensor was modified in place (and the result)."""
     before = _clones(args)
+    learner.property_case()
     got, after = learner.with_inputs(func, *args, **kwargs)
     compare.unchanged(before, after, names)
     values_correct(learner, func, got, *before, **kwargs)
@@ -94,6 +95,7 @@ def unchanged(learner, func: str, names: list[str], *args, **kwargs) -> None:
 def gradients(learner, ref_fn, func: str, args: list, wrt: list[int], names: list[str],
               gen: torch.Generator, output_index=None, **kwargs) -> None:
     """The learner's gradients with respect to ``args[i]`` (i in ``wrt``) match the reference."""
+    learner.property_case()
     ref_args = [a.detach().clone().requires_grad_(i in wrt) if isinstance(a, torch.Tensor) else a
                 for i, a in enumerate(args)]
     out = ref_fn(*ref_args, **kwargs)
@@ -150,6 +152,7 @@ def _right_values(learner, ref_fn, func: str, args: list, kwargs: dict) -> bool:
 
 
 def dtype_kept(learner, func: str, *args, output_index=None, expected=torch.float64, **kwargs):
+    learner.property_case()
     result = got = learner.call(func, *_clones(args), **kwargs).result
     if output_index is not None:
         got = compare.pair(got) if output_index < 2 else got
@@ -166,6 +169,7 @@ def no_forbidden_source(learner, func: str, *args, expected: str, **kwargs) -> N
     (and a forbidden call made at run time is caught) here too; its result must
     be correct for the case to count.
     """
+    learner.property_case()
     got = learner.call(func, *_clones(args), **kwargs).result
     values_correct(learner, func, got, *args, **kwargs)
     found = learner.static_violations()

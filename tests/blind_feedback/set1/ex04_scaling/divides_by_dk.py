@@ -3,7 +3,7 @@ FIX: return `scores / math.sqrt(d_k)`.
 
 Any d_k > 1 shows it; the scaled scores end up with variance 1/d_k instead of about 1.
 
-Cause: ex04_by_d_k
+Cause: scale_by_d_k
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ FIX: compute `torch.exp(x - x.amax(dim=dim, keepdim=True))` before normalising.
 Correct on small inputs; with scores around 100 (float32) or 1e4 exp gives inf and the
 result is NaN.
 
-Cause: ex05_no_shift
+Cause: softmax_no_shift
 """
 
 from __future__ import annotations

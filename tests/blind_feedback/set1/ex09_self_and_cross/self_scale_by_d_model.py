@@ -3,7 +3,7 @@ FIX: scale by `math.sqrt(Q.size(-1))`, the projected width d_k.
 
 Right only when d_model == d_k; any projection that changes the width shows it.
 
-Cause: ex09_scale_d_model
+Cause: attn_scale_d_model
 """
 
 from __future__ import annotations

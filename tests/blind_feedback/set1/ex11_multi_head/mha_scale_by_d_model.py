@@ -3,7 +3,7 @@ FIX: divide by `math.sqrt(d_model // h)` (the last dimension of the split Q).
 
 h = 1 passes (d_head == d_model); every h > 1 gives too-soft weights.
 
-Cause: ex11_scaled_by_d_model
+Cause: attn_scale_d_model
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """MISTAKE: The scores are divided by √d_model (X.size(-1)) instead of √d_k (the width of Q), which is only right when the projection keeps the width.
 FIX: Scale by math.sqrt(Q.size(-1)).
 
-Cause: ex10_scale_d_model
+Cause: attn_scale_d_model
 """
 
 from __future__ import annotations

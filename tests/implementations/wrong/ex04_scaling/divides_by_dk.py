@@ -2,7 +2,7 @@
 
 Caught by: any d_k > 1.
 
-Cause: ex04_by_d_k
+Cause: scale_by_d_k
 """
 
 

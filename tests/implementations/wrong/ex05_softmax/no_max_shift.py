@@ -3,7 +3,7 @@
 Caught by: large-magnitude inputs (values around +1e4 give inf / inf = NaN; float32
 already overflows above about 88).
 
-Cause: ex05_no_shift
+Cause: softmax_no_shift
 """
 
 import torch

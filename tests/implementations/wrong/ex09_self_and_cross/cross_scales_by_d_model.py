@@ -2,7 +2,7 @@
 
 Caught by: d_model != d_k.
 
-Cause: ex09_scale_d_model
+Cause: attn_scale_d_model
 """
 
 import math

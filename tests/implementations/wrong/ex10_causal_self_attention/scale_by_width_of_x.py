@@ -2,7 +2,7 @@
 
 Caught by: every case where d_model differs from d_k.
 
-Cause: ex10_scale_d_model
+Cause: attn_scale_d_model
 """
 
 import math

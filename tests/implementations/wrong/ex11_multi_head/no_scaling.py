@@ -2,7 +2,7 @@
 
 Caught by: every multi-head case (the weights are too sharp).
 
-Cause: ex11_no_scaling
+Cause: attn_no_scale
 """
 
 import math

@@ -2,7 +2,7 @@
 
 Caught by: every multi-head case with h > 1 (the h = 1 case passes: there d_head = d_model).
 
-Cause: ex11_scaled_by_d_model
+Cause: attn_scale_d_model
 """
 
 import math

@@ -2,7 +2,7 @@
 
 Caught by: any step with a cache (the weights are too sharp) and generate_outputs.
 
-Cause: ex12_no_scaling
+Cause: attn_no_scale
 """
 
 import math

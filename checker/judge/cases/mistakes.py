@@ -1,0 +1,66 @@
+"""The kit's library of mistakes: each wrong computation defined once, tried everywhere.
+
+A mistake that can happen in several exercises (the scores divided by d_k instead of
+√d_k, a softmax over the queries, the mask's complement, a causal mask one diagonal
+off...) is defined here once, with one id, and each exercise where it can happen tries
+it through the same function, so it is named the same way in 04 and in 12. What each
+function returns is what the mistake computes on the case's own inputs (or None when it
+cannot even run on them): a cause is named only when the learner's result equals it.
+"""
+from __future__ import annotations
+
+import math
+
+import torch
+
+from checker.judge.causes import cause
+
+# ------------------------------------------------------------------- scaling
+NO_SCALE = cause("attn_no_scale", "attention without dividing by √d_k")
+BY_D_K = cause("scale_by_d_k", "the scores divided by d_k = {d_k}: divide by its square root")
+SCALE_D_MODEL = cause("attn_scale_d_model", "scores divided by √d_model instead of √d_k")
+FLOOR_DIVISION = cause("scale_floor_division", "the scores floor-divided (`//`) by √d_k: `//` "
+                                               "rounds every score down to a whole number; "
+                                               "divide with `/`")
+SCALE_AFTER_SOFTMAX = cause("attn_scale_after_softmax", "the weights divided by √d_k after the "
+                                                        "softmax instead of the scores before it")
+SOFTMAX_TWICE = cause("attn_softmax_twice", "a softmax applied twice (the softmax of weights "
+                                            "that were already a softmax)")
+
+NO_SHIFT = cause("softmax_no_shift", "exp of the raw scores, without subtracting each row's max "
+                                     "first: exp overflows to inf (above about 88 in float32, "
+                                     "above about 11 in float16) and inf / inf is NaN")
+
+
+def unshifted_softmax(scores: torch.Tensor, dim: int = -1) -> torch.Tensor:
+    """The softmax written as exp(x) / sum(exp(x)), in the scores' own dtype."""
+    e = torch.exp(scores)
+    return e / e.sum(dim=dim, keepdim=True)
+
+
+# -------------------------------------------------------------------- masks
+CAUSAL_PLUS_ONE = cause("causal_plus_one", "a causal mask one diagonal too high (tril with "
+                                           "diagonal=1): each position also sees the next one")
+CAUSAL_COMPLEMENT = cause("causal_complement", "the complement of the causal mask (True = "
+                                               "blocked, as in triu(diagonal=1)): the kit's "
+                                               "masks say True = allowed")
+MASK_UNSQUEEZE_1 = cause("mask_unsqueeze_1", "the mask given a dimension at position 1 "
+                                             "(`mask.unsqueeze(1)`, another codebase's "
+                                             "convention for [batch, 1, n_k] masks): here the "
+                                             "mask broadcasts as it is")
+
+
+def causal(n: int, m: int | None = None, diagonal: int = 0) -> torch.Tensor:
+    """tril of an [n, m] matrix of True (the causal mask for diagonal=0)."""
+    return torch.tril(torch.ones(n, n if m is None else m, dtype=torch.bool), diagonal)
+
+
+def scaled(scores: torch.Tensor, d_k: int) -> dict:
+    """The scaling mistakes of one set of scores, each with what it gives."""
+    return {BY_D_K(d_k=d_k): scores / d_k,
+            FLOOR_DIVISION: torch.div(scores, math.sqrt(d_k), rounding_mode="floor")}
+
+
+def mask_mistakes(n: int) -> dict:
+    """Each causal-mask mistake with the [n, n] mask it builds."""
+    return {CAUSAL_PLUS_ONE: causal(n, diagonal=1), CAUSAL_COMPLEMENT: ~causal(n)}

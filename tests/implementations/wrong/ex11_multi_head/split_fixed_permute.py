@@ -1,0 +1,34 @@
+"""split_heads uses a hard-coded permute(1, 0, 2), which fits only unbatched inputs.
+
+Caught by: the cases with leading batch dimensions.
+
+Cause: fixed_permute
+"""
+import math
+
+import torch
+
+
+def split_heads(X, h):
+    d_model = X.size(-1)
+    if h < 1 or d_model % h != 0:
+        raise ValueError(f"h = {h} does not divide d_model = {d_model}")
+    return X.reshape(*X.shape[:-1], h, d_model // h).permute(1, 0, 2)
+
+
+def merge_heads(X):
+    h, n, d_head = X.shape[-3:]
+    return X.transpose(-3, -2).reshape(*X.shape[:-3], n, h * d_head)
+
+
+def multi_head_attention(X_q, X_kv, W_Q, W_K, W_V, W_O, h, mask=None):
+    Q = split_heads(X_q @ W_Q, h)
+    K = split_heads(X_kv @ W_K, h)
+    V = split_heads(X_kv @ W_V, h)
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(Q.size(-1))
+    if mask is not None:
+        if mask.dim() >= 2:
+            mask = mask.unsqueeze(-3)
+        scores = scores.masked_fill(mask == 0, float("-inf"))
+    weights = torch.softmax(scores, dim=-1)
+    return merge_heads(weights @ V) @ W_O, weights
