@@ -16,6 +16,8 @@ HALF = cause("ex04_half_d_k", "the scores divided by d_k / 2 = {half:g}: `d_k **
                              "(d_k ** 1) / 2, brackets around it or not; write d_k ** 0.5")
 LAST_DIM = cause("ex04_last_dim", "a division by √{n}, the size of the last dimension: use the "
                                   "d_k argument")
+UNSCALED = cause("ex04_unscaled", "the scores returned as they are (divided by 1): is the "
+                                  "exponent 0, as in `d_k ** (1 // 2)`? Write d_k ** 0.5")
 ISQRT = cause("ex04_isqrt", "a division by ⌊√{d_k}⌋ = {root}: the square root was rounded down")
 FLOAT64_TENSOR = cause("ex04_float64_tensor", "a float64 tensor in the division promotes a 0-d "
                                               "float32 tensor: divide by a Python number")
@@ -23,7 +25,7 @@ FLOAT64_TENSOR = cause("ex04_float64_tensor", "a float64 tensor in the division 
 
 def _check(learner, scores, d_k):
     expected = scores / math.sqrt(d_k)
-    suspects = {**scaled(scores, d_k), TIMES: scores * math.sqrt(d_k),
+    suspects = {**scaled(scores, d_k), UNSCALED: scores, TIMES: scores * math.sqrt(d_k),
                 PRECEDENCE: scores / d_k / 2, HALF(half=d_k / 2): scores / (d_k / 2),
                 LAST_DIM(n=scores.shape[-1]): scores / math.sqrt(scores.shape[-1]),
                 ISQRT(d_k=d_k, root=math.isqrt(d_k)): scores / math.isqrt(d_k)}

@@ -24,7 +24,12 @@ N_FROM_BATCH = cause("ex10_n_from_batch", "the sequence length read from X.size(
                                           "use X.size(-2)")
 N_FROM_WIDTH = cause("ex10_n_from_width", "the sequence length read from X.size(-1), the width "
                                           "d_model: the sequence length is X.size(-2)")
-LENGTH_CODE = {r"\bX\.(?:size\(\s*0\s*\)|shape\[\s*0\s*\])": N_FROM_BATCH,
+N_FROM_FRONT = cause("ex10_n_from_front", "the sequence length read from an axis counted from the "
+                                          "front (X.shape[1] or X.size(1)): with none, one or "
+                                          "several batch dimensions that is another axis; the "
+                                          "sequence length is X.size(-2)")
+LENGTH_CODE = {r"\bX\.(?:size\(\s*0\s*\)|shape\[\s*0\s*\])|\blen\(\s*X\s*\)": N_FROM_BATCH,
+               r"\bX\.(?:size\(\s*1\s*\)|shape\[\s*1\s*\])": N_FROM_FRONT,
                r"\bX\.(?:size\(\s*-1\s*\)|shape\[\s*-1\s*\])": N_FROM_WIDTH}
 
 
