@@ -2,7 +2,7 @@
 
 Caught by: float32 scores (the output dtype is float64; a 0-dim scores also becomes shape [1]).
 
-Cause: dtype_changed
+Cause: ex04_float64_tensor
 """
 
 import torch
