@@ -89,8 +89,8 @@ def test_zero_dim(learner):
     learner.property_case()
     score = torch.tensor(3.0)
     got = compare.tensor(learner.scale_scores(score, 9))
-    compare.shape(got, (), likely=ONE_ELEMENT_DIVISOR if list(got.shape) == [1] else "")
     compare.dtype(got, torch.float32, likely=FLOAT64_TENSOR)
+    compare.shape(got, (), likely=ONE_ELEMENT_DIVISOR if list(got.shape) == [1] else "")
     compare.close(got, score / 3.0)
 
 

@@ -2,7 +2,7 @@
 
 Caught by: blind set 3.
 
-Cause: ex04_isqrt|ex04_unscaled
+Cause: ex04_unscaled
 """
 
 from __future__ import annotations
