@@ -112,7 +112,8 @@ def test_every_cause_the_kit_can_print_is_proven_by_a_wrong_implementation():
 
     for e in manifest.load():  # the case files define their exercises' own causes
         importlib.import_module(f"checker.judge.cases.{e.case_module}")
-    declared = {declared_cause(p) for p in _files("wrong")}
+    # a file whose result fits several candidates declares them joined by "|"
+    declared = {c for p in _files("wrong") for c in declared_cause(p).split("|")}
     assert declared <= set(causes.REGISTRY), declared - set(causes.REGISTRY)
     assert set(causes.REGISTRY) - declared - ATTACK_ONLY == set()
 

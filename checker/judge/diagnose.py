@@ -89,6 +89,11 @@ FIXED_PERMUTE = cause(
     "case has a different number of leading batch dimensions: use transpose(-3, -2) or "
     "movedim with negative dimensions")
 
+FLOAT_SIZE = cause(
+    "float_size",
+    "a size computed with `/` is a float (12 / 4 is 3.0), and shapes take whole numbers: "
+    "use `//` for sizes, e.g. d_model // h")
+
 _OVERFLOW = re.compile(r"without overflow|cannot be converted to type at::Half", re.I)
 _MATRIX = re.compile(r"must be a matrix|must be a 2D|2D tensor|mat1 and mat2|shapes cannot be "
                      r"multiplied|must be a 3D tensor|einsum\(\)|subscript|Dimension out of "
@@ -186,6 +191,11 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
              if line and shows(pattern, line, body)]
     if shown:
         return candidates(shown)
+    if error_type == "TypeError" and re.search(r"tuple of ints,\s*but got float", message):
+        return FLOAT_SIZE
+    fixed = re.search(r"\.transpose\(\s*\d+\s*,\s*\d+\s*\)", line)
+    if fixed and "Dimension out of range" in message and "(0, 1)" not in fixed.group(0).replace(" ", ""):
+        return FIXED_PERMUTE(call=fixed.group(0))
     unpack = _UNPACK.search(message)
     if error_type == "ValueError" and unpack and _SHAPE_ASSIGN.search(line):
         return ONE_BATCH_DIM(code=line.strip(), n=unpack.group(1))

@@ -362,6 +362,8 @@ class CheckPlugin:
 
     def pytest_sessionfinish(self, session):
         self.workers.close()
+        for result in self.results.values():
+            _settle_not_judged(result)
         self._add_static_findings()
 
     def _add_static_findings(self) -> None:
@@ -383,6 +385,17 @@ def _where(failure: Failure) -> str:
         return ""
     frame = failure.frames[-1]
     return t("line {line}: {code}", line=frame.get("line"), code=frame.get("code") or "")
+
+
+def _settle_not_judged(result: ExerciseResult) -> None:
+    """When the only failing cases are property cases whose call raised, no value case
+    shows the error: they are the evidence, so they fail as raised errors."""
+    failing = [c for c in result.cases if c.status != Status.PASSED]
+    if failing and all(c.failure is not None and c.failure.not_checked for c in failing):
+        for c in failing:
+            original = getattr(c.failure, "raised_summary", None)
+            if original is not None:
+                c.failure.not_checked, c.failure.summary = False, original
 
 
 def _tensors(values) -> list:
@@ -447,5 +460,6 @@ def _problem_failure(problem: LearnerProblem, exercise: manifest.Exercise,
         # the call raised before the property could be looked at, for no reason this case
         # can show: not judged (the value cases show the error), never failed on its own
         failure.not_checked = True
+        failure.raised_summary = problem.summary
         failure.summary = t("not judged yet: {summary}", summary=problem.summary)
     return failure

@@ -166,7 +166,9 @@ def _rank(case: CaseResult) -> tuple:
     if f.check == Check.FORBIDDEN:
         return (1,)
     late = f.check in (Check.GRADIENT, Check.PROPERTY)
-    return (2, late, 0 if f.specific else 1, _CHECK_ORDER.get(f.check, 5), case.rank)
+    # one cause the result proves, then several candidates, then no cause
+    named = 0 if f.specific and "|" not in f.cause else 1 if f.specific else 2
+    return (2, late, named, _CHECK_ORDER.get(f.check, 5), case.rank)
 
 
 @dataclass

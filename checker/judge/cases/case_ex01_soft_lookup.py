@@ -18,6 +18,9 @@ LARGEST_TERM = cause("ex01_largest_term", "the value of the key with the largest
 SHARP_SOFTMAX = cause("ex01_sharp_softmax", "nearly the best value row but not exactly it: "
                                             "a hard lookup returns exactly one row, picked with "
                                             "argmax, not a softmax with a small temperature")
+EXP_UNNORMALISED = cause("ex01_exp_unnormalised", "exp(scores) used as the weights without "
+                                                  "dividing by their sum: the weights of a "
+                                                  "softmax add up to 1")
 NO_SOFTMAX = cause("ex01_no_softmax", "the raw scores used as weights: a softmax is missing")
 SUM_NORMALISED = cause("ex01_sum_normalised", "the scores divided by their sum: a softmax "
                                               "exponentiates first, so every weight is positive")
@@ -51,6 +54,7 @@ def _soft_suspects(query, keys, values) -> dict:
         BLENDS_KEYS: torch.softmax(scores, 0) @ keys,
         MEAN_AGAIN: torch.softmax(scores, 0) @ values / len(values),
         OVERFLOW: (torch.exp(scores) / torch.exp(scores).sum()) @ values,
+        EXP_UNNORMALISED: torch.exp(scores) @ values,
     }
 
 

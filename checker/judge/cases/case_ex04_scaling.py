@@ -17,14 +17,20 @@ HALF = cause("ex04_half_d_k", "the scores divided by d_k / 2 = {half:g}: `d_k **
                              "(d_k ** 1) / 2, brackets around it or not; write d_k ** 0.5")
 LAST_DIM = cause("ex04_last_dim", "a division by √{n}, the size of the last dimension: use the "
                                   "d_k argument")
+UNSCALED = cause("ex04_unscaled", "the scores returned as they are (divided by 1): is the "
+                                  "exponent 0, as in `d_k ** (1 // 2)`? Write d_k ** 0.5")
 ISQRT = cause("ex04_isqrt", "a division by ⌊√{d_k}⌋ = {root}: the square root was rounded down")
+ONE_ELEMENT_DIVISOR = cause("ex04_one_element_divisor", "a division by a 1-element tensor "
+                                                        "(torch.tensor([d_k]) or similar) gives "
+                                                        "a 0-d score a dimension: divide by a "
+                                                        "Python number (math.sqrt(d_k))")
 FLOAT64_TENSOR = cause("ex04_float64_tensor", "a float64 tensor in the division promotes a 0-d "
                                               "float32 tensor: divide by a Python number")
 
 
 def _check(learner, scores, d_k):
     expected = scores / math.sqrt(d_k)
-    suspects = {**scaled(scores, d_k), TIMES: scores * math.sqrt(d_k),
+    suspects = {**scaled(scores, d_k), UNSCALED: scores, TIMES: scores * math.sqrt(d_k),
                 PRECEDENCE: scores / d_k / 2, HALF(half=d_k / 2): scores / (d_k / 2),
                 LAST_DIM(n=scores.shape[-1]): scores / math.sqrt(scores.shape[-1]),
                 ISQRT(d_k=d_k, root=math.isqrt(d_k)): scores / math.isqrt(d_k)}
@@ -85,6 +91,7 @@ def test_zero_dim(learner):
     score = torch.tensor(3.0)
     got = compare.tensor(learner.scale_scores(score, 9))
     compare.dtype(got, torch.float32, likely=FLOAT64_TENSOR)
+    compare.shape(got, (), likely=ONE_ELEMENT_DIVISOR if list(got.shape) == [1] else "")
     compare.close(got, score / 3.0)
 
 

@@ -4,7 +4,7 @@ import torch
 from checker.i18n import t
 from checker.judge import compare
 from checker.judge.cases.support import property_case
-from checker.judge.cases.mistakes import mask_mistakes
+from checker.judge.cases.mistakes import MASK_UNSQUEEZE_1, mask_mistakes
 from checker.judge.cases.support import (BATCH2, N_K, N_Q, case, cause, rand_mask, randn,
                                          unchanged, values_correct)
 from checker.judge.results import Check
@@ -38,12 +38,23 @@ BITWISE_NOT = cause("ex07_bitwise_not", "`~mask` works on bool masks only: on 0/
                                         "0` for the blocked positions")
 EXTRA_DIM = cause("ex07_extra_dim", "an extra leading dimension: the mask was unsqueezed for a "
                                     "batch that is not there; broadcasting lines it up by itself")
+N_PLUS_ONE = cause("ex07_n_plus_one", "an (n + 1) x (n + 1) mask: causal_mask(n) is n x n, one row "
+                                     "and one column per token")
 MASK_CODE = {r"~\s*\(?\s*mask\b": BITWISE_NOT}
 
 
 def _mask_suspects(n):
     ones = torch.ones(n, n, dtype=torch.bool)
-    return {TRIU: torch.triu(ones), NO_DIAGONAL: torch.tril(ones, -1), **mask_mistakes(n)}
+    return {TRIU: torch.triu(ones), NO_DIAGONAL: torch.tril(ones, -1), **mask_mistakes(n),
+            N_PLUS_ONE: torch.tril(torch.ones(n + 1, n + 1, dtype=torch.bool))}
+
+
+def _broadcasts(a, b) -> bool:
+    try:
+        torch.broadcast_shapes(a, b)
+        return True
+    except RuntimeError:
+        return False
 
 
 def _applied(learner, scores, mask, expected):
@@ -51,8 +62,10 @@ def _applied(learner, scores, mask, expected):
     learner.expect(MASK_CODE)
     got = compare.tensor(learner.apply_mask(scores, mask))
     allowed = (mask != 0).expand(scores.shape)
+    unsqueezed = list(torch.broadcast_shapes(scores.shape, mask.unsqueeze(1).shape)) \
+        if mask.dim() >= 1 and _broadcasts(scores.shape, mask.unsqueeze(1).shape) else None
     compare.shape(got, expected.shape, likely=EXTRA_DIM if list(got.shape) == [
-        1, *expected.shape] else "")
+        1, *expected.shape] else MASK_UNSQUEEZE_1 if list(got.shape) == unsqueezed else "")
     blocked = got[~allowed]
     likely = ""
     if bool(torch.isnan(got[allowed]).any()):

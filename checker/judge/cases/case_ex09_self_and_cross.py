@@ -14,6 +14,9 @@ from checker.judge.cases.support import (BATCH2, D_K, D_MODEL, D_V, case, cause,
 
 N, N_DEC, N_ENC = 4, 3, 5
 
+V_IS_X = cause("ex09_v_is_x", "self-attention with X itself as the values: V = X @ W_V")
+Q_K_SWAPPED = cause("ex09_q_k_swapped", "self-attention with W_Q and W_K swapped (Q = X @ W_K, "
+                                       "K = X @ W_Q): the weights come out transposed")
 K_BY_W_Q = cause("ex09_k_by_w_q", "self-attention with K projected by W_Q")
 ROLES_SWAPPED = cause("ex09_roles_swapped", "cross-attention with the roles swapped: Q comes "
                                             "from the decoder, K and V from the encoder")
@@ -35,6 +38,8 @@ def _weights(gen, dtype=torch.float32):
 def _self_suspects(X, W_Q, W_K, W_V, mask=None):
     found = suspects_for(X @ W_Q, X @ W_K, X @ W_V, mask)
     found[K_BY_W_Q] = sdpa(X @ W_Q, X @ W_Q, X @ W_V, mask)
+    found[Q_K_SWAPPED] = sdpa(X @ W_K, X @ W_Q, X @ W_V, mask)
+    found[V_IS_X] = sdpa(X @ W_Q, X @ W_K, X, mask)
     found[SCALE_D_MODEL] = sdpa(X @ W_Q, X @ W_K, X @ W_V, mask, scale=X.shape[-1])
     causal = torch.tril(torch.ones(X.shape[-2], X.shape[-2], dtype=torch.bool))
     found[CAUSAL_IN_SELF] = sdpa(X @ W_Q, X @ W_K, X @ W_V,

@@ -25,7 +25,13 @@ N_FROM_BATCH = cause("ex10_n_from_batch", "the sequence length read from X.size(
                                           "use X.size(-2)")
 N_FROM_WIDTH = cause("ex10_n_from_width", "the sequence length read from X.size(-1), the width "
                                           "d_model: the sequence length is X.size(-2)")
-LENGTH_CODE = {r"\bX\.(?:size\(\s*0\s*\)|shape\[\s*0\s*\])": N_FROM_BATCH,
+BLENDS_X = cause("ex10_blends_x", "the weights blend X itself instead of the values V = X @ W_V")
+N_FROM_FRONT = cause("ex10_n_from_front", "the sequence length read from an axis counted from the "
+                                          "front (X.shape[1] or X.size(1)): with none, one or "
+                                          "several batch dimensions that is another axis; the "
+                                          "sequence length is X.size(-2)")
+LENGTH_CODE = {r"\bX\.(?:size\(\s*0\s*\)|shape\[\s*0\s*\])|\blen\(\s*X\s*\)": N_FROM_BATCH,
+               r"\bX\.(?:size\(\s*1\s*\)|shape\[\s*1\s*\])": N_FROM_FRONT,
                r"\bX\.(?:size\(\s*-1\s*\)|shape\[\s*-1\s*\])": N_FROM_WIDTH}
 
 
@@ -43,6 +49,7 @@ def _suspects(X, W_Q, W_K, W_V):
     found[NO_MASK] = sdpa(Q, K, V)
     found[TRIU] = sdpa(Q, K, V, torch.triu(torch.ones(n, n, dtype=torch.bool)))
     found[NO_DIAGONAL] = sdpa(Q, K, V, torch.tril(torch.ones(n, n, dtype=torch.bool), -1))
+    found[BLENDS_X] = sdpa(Q, K, X, causal)
     for mistake, mask in mask_mistakes(n).items():
         found[mistake] = sdpa(Q, K, V, mask)
     if X.shape[-1] != Q.shape[-1]:

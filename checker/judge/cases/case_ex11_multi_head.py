@@ -36,6 +36,8 @@ MERGE_NO_TRANSPOSE = cause("ex11_merge_without_transpose",
                            "merge_heads reshaped [..., h, n, d_head] straight to "
                            "[..., n, h * d_head] without first moving the positions back in "
                            "front of the heads")
+W_O_T = cause("ex11_w_o_transposed", "the merged heads multiplied by W_O.T: W_O is used as it is "
+                                    "(row convention, output = merged @ W_O)")
 NO_W_O = cause("ex11_no_w_o", "the merged heads were returned without the output projection W_O")
 W_O_BEFORE = cause("ex11_w_o_before_merge",
                    "W_O was applied before the heads were merged (to the values inside the "
@@ -88,6 +90,8 @@ def _mha(X_q, X_kv, W, h, mask=None, split=_split, merge=_merge, scale=None, w_o
             scores = scores.masked_fill(mask == 0, float("-inf"))
         weights = torch.softmax(scores, dim=softmax_dim)
         out = merge(weights @ V)
+        if w_o == "transposed":
+            return out @ W_O.transpose(-2, -1), weights
         return (out @ W_O if w_o == "after" else out), weights
     except RuntimeError:
         return None, None
@@ -103,6 +107,7 @@ def _suspects(X_q, X_kv, W, h, mask=None) -> dict:
              NO_SCALING: _mha(X_q, X_kv, W, h, mask, scale=1),
              NO_W_O: _mha(X_q, X_kv, W, h, mask, w_o="none"),
              W_O_BEFORE: _mha(X_q, X_kv, W, h, mask, w_o="before"),
+             W_O_T: _mha(X_q, X_kv, W, h, mask, w_o="transposed"),
              SOFTMAX_QUERIES: _mha(X_q, X_kv, W, h, mask, softmax_dim=-2)}
     d_head = d_model // h
     found[BY_D_K(d_k=d_head)] = _mha(X_q, X_kv, W, h, mask, scale=d_head ** 2)
@@ -122,7 +127,11 @@ def _weights(gen, d_model, dtype=torch.float32):
                  for _ in range(4))
 
 
+MASK_CODE = {r"mask\.unsqueeze\(\s*1\s*\)": MASK_UNSQUEEZE_1}
+
+
 def _check(learner, ref, X_q, X_kv, W, h, mask=None, output=True, weights=True):
+    learner.expect(MASK_CODE)
     got = learner.multi_head_attention(X_q, X_kv, *W, h, mask)
     out, w = compare.pair(got)
     expected = ref.multi_head_attention(X_q, X_kv, *W, h, mask)
@@ -242,6 +251,7 @@ def test_rows_sum_to_one(learner, gen):
 def test_mask_blocked_zero(learner, gen):
     learner.property_case()
     mask = rand_mask(gen, 4, 7)
+    learner.expect(MASK_CODE)
     args = (randn(gen, 4, 6), randn(gen, 7, 6), *_weights(gen, 6), 2, mask)
     got = learner.multi_head_attention(*args)
     blocked_weights_are_zero(got, (~mask).expand(2, 4, 7))

@@ -41,6 +41,9 @@ CAT_FEATURES = cause("ex12_cat_features",
 NOT_CARRIED = cause("ex12_cache_not_carried",
                     "generate_outputs did not pass the returned cache on to the next step, so "
                     "each token saw only itself")
+LAST_LEFT_OUT = cause("ex12_last_step_left_out",
+                      "generate_outputs stopped one step early (range(n - 1)?): the last "
+                      "token's output is missing")
 STACKED = cause("ex12_stacked_extra_dim",
                 "the step outputs [..., 1, d_v] were stacked, which adds a dimension, instead of "
                 "joined along the positions with torch.cat")
@@ -147,7 +150,8 @@ def _generate_suspects(X, W) -> dict:
             NOT_APPENDED: _causal(X, W, allowed=only_first_and_self),
             OUT_OF_STEP: torch.cat(rows, -2),
             STACKED: _causal(X, W).unsqueeze(-3),               # torch.stack(..., dim=-2)
-            STACKED(dim=-3): _causal(X, W).unsqueeze(-2)}       # torch.stack(..., dim=-3)
+            STACKED(dim=-3): _causal(X, W).unsqueeze(-2),       # torch.stack(..., dim=-3)
+            LAST_LEFT_OUT: _causal(X, W)[..., :-1, :]}
 
 
 def _check_generate(learner, X, W):

@@ -1,0 +1,10 @@
+"""CORRECT: attention_scores broadcasts Q[..., :, None, :] against K[..., None, :, :] and sums the products over the feature axis.
+"""
+
+from __future__ import annotations
+
+import torch
+
+
+def attention_scores(Q: torch.Tensor, K: torch.Tensor) -> torch.Tensor:
+    return (Q.unsqueeze(-2) * K.unsqueeze(-3)).sum(dim=-1)

@@ -1,0 +1,18 @@
+"""MISTAKE: soft_lookup uses exp(scores) as weights without dividing by their sum, so the weights do not add up to 1.
+FIX: Divide the exponentials by their sum (or use torch.softmax).
+"""
+
+from __future__ import annotations
+
+import torch
+
+
+def hard_lookup(query: torch.Tensor, keys: torch.Tensor, values: torch.Tensor) -> torch.Tensor:
+    scores = keys @ query
+    return values[torch.argmax(scores)]
+
+
+def soft_lookup(query: torch.Tensor, keys: torch.Tensor, values: torch.Tensor) -> torch.Tensor:
+    scores = keys @ query
+    weights = torch.exp(scores)
+    return weights @ values

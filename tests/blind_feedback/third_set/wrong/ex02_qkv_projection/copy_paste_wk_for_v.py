@@ -1,0 +1,19 @@
+"""MISTAKE: project_qkv computes V with W_K (a copy-paste slip) instead of W_V.
+FIX: Use V = X @ W_V.
+"""
+
+from __future__ import annotations
+
+import torch
+
+
+def project_qkv(
+    X: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    Q = X @ W_Q
+    K = X @ W_K
+    V = X @ W_K
+    return Q, K, V

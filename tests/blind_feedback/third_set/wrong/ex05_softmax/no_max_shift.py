@@ -1,0 +1,12 @@
+"""MISTAKE: softmax exponentiates the raw scores without subtracting the max, so large scores overflow to inf and give NaN.
+FIX: Subtract x.amax(dim, keepdim=True) before torch.exp.
+"""
+
+from __future__ import annotations
+
+import torch
+
+
+def softmax(x: torch.Tensor, dim: int = -1) -> torch.Tensor:
+    e = torch.exp(x)
+    return e / e.sum(dim=dim, keepdim=True)

@@ -1,0 +1,15 @@
+"""MISTAKE: causal_mask uses torch.triu, so each position may attend to the future instead of the past.
+FIX: Use torch.tril (True on and below the diagonal).
+"""
+
+from __future__ import annotations
+
+import torch
+
+
+def causal_mask(n: int, device=None) -> torch.Tensor:
+    return torch.triu(torch.ones(n, n, dtype=torch.bool, device=device))
+
+
+def apply_mask(scores: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+    return scores.masked_fill(mask == 0, float("-inf"))
