@@ -290,9 +290,7 @@ _FRAME_EVENTS = frozenset({"sys._getframe", "sys._current_frames", "sys._current
 # frame-evaluation hooks (PEP 523, for its compiler) with every frame that runs.
 _UNAUDITED = (("_posixsubprocess", "fork_exec"), ("os", "pidfd_open"), ("posix", "pidfd_open"),
               ("signal", "pidfd_send_signal"),
-              *[(m, a) for m in ("signal", "_signal")
-                for a in ("signal", "raise_signal", "alarm", "setitimer", "sigwait",
-                          "sigwaitinfo", "sigtimedwait", "set_wakeup_fd")],
+              ("signal", "signal"), ("_signal", "signal"),  # installing a Python handler
               *[("torch._C._dynamo.eval_frame", a)
                 for a in ("set_eval_frame", "set_bytecode_debugger_callback",
                           "set_guard_complete_hook", "set_guard_error_hook",
