@@ -197,14 +197,21 @@ def kernel_keys(qualified: str) -> list[str]:
     """Every dispatch key the operator has a kernel for (backends, alias keys such as
     CompositeImplicitAutograd, Autograd, mkldnn, quantized, sparse, nested, Meta...), as
     the dispatcher itself lists them; CPU always (it comes before a composite kernel).
-    A refusal on each holds whatever a tensor's layout or backend."""
+    A refusal on each holds whatever a tensor's layout or backend. Keys that only pass the
+    operator on (``_FORWARDS``) are left: what they pass it to refuses."""
     import torch
 
     try:
         found = _REGISTERED.findall(torch._C._dispatch_dump(qualified))
     except Exception:
         found = []
-    return list(dict.fromkeys(["CPU", *[k for k in found if k != "debug"]]))
+    return list(dict.fromkeys(["CPU", *[k for k in found if not _FORWARDS.match(k)]]))
+
+
+# keys whose kernels only pass the same operator on to the keys below it (tracing,
+# views, functionalisation, autocast's dtype change), where it meets a refusal anyway;
+# "debug" is a line of _dispatch_dump, not a key
+_FORWARDS = re.compile(r"^(debug|Tracer|ADInplaceOrView|Functionalize|Autocast\w*)$")
 
 
 

@@ -268,14 +268,29 @@ class Refused(PermissionError):
     pass
 
 
+class RefusedFrame(Refused, ValueError):
+    """A frame refused: also a ValueError, which is what the standard library expects when
+    no frame is there (namedtuple, Enum, typing and logging then carry on without one)."""
+
+
+class RefusedAttribute(AttributeError):
+    """A frame or code attribute refused: an AttributeError, like a missing attribute
+    (``getattr(tb, "tb_frame", None)`` then gives None)."""
+
+
+# the events of BLOCKED_EVENTS that hand out frames
+_FRAME_EVENTS = frozenset({"sys._getframe", "sys._current_frames", "sys._current_exceptions",
+                           "sys.settrace", "sys.setprofile", "threading.settrace",
+                           "threading.setprofile", "threading.settrace_all_threads",
+                           "threading.setprofile_all_threads"})
+
+
 # Functions that start processes, send signals or hand out frames without raising an
 # audit event: a Python signal handler is called with the current frame, and torch's
 # frame-evaluation hooks (PEP 523, for its compiler) with every frame that runs.
 _UNAUDITED = (("_posixsubprocess", "fork_exec"), ("os", "pidfd_open"), ("posix", "pidfd_open"),
               ("signal", "pidfd_send_signal"),
-              *[(m, a) for m in ("signal", "_signal")
-                for a in ("signal", "raise_signal", "alarm", "setitimer", "sigwait",
-                          "sigwaitinfo", "sigtimedwait", "set_wakeup_fd")],
+              ("signal", "signal"), ("_signal", "signal"),  # installing a Python handler
               *[("torch._C._dynamo.eval_frame", a)
                 for a in ("set_eval_frame", "set_bytecode_debugger_callback",
                           "set_guard_complete_hook", "set_guard_error_hook",
@@ -331,10 +346,11 @@ def audit_guard(hidden: list[str], allowed: list[str] = (), names: set[str] = fr
 
     def hook(event: str, args: tuple) -> None:
         if event in BLOCKED_EVENTS:
-            raise Refused(t("{event} is not allowed in an exercise", event=event))
+            kind = RefusedFrame if event in _FRAME_EVENTS else Refused
+            raise kind(t("{event} is not allowed in an exercise", event=event))
         if event == "object.__getattr__" or (event == "object.__setattr__" and len(args) > 1
                                              and args[1] in _CODE_ATTRIBUTES):
-            raise Refused(t("reading {name} is not allowed in an exercise (frames and code "
+            raise RefusedAttribute(t("reading {name} is not allowed in an exercise (frames and code "
                             "objects belong to the grader)", name=str(args[1])[:40]))
         if event == "import" and args and args[0] in _STRIPPED_MODULES:
             raise Refused(t("importing {name} again is not allowed in an exercise",

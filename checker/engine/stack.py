@@ -38,6 +38,8 @@ class Stack:
 
     def __init__(self, learner_file: str):
         self.file = learner_file
+        # taken now, before any learner code could replace them
+        self._dump, self._print = faulthandler.dump_traceback, sys.__excepthook__
         self.read_fd, self.write_fd = os.pipe()
         os.set_blocking(self.read_fd, False)
         os.set_blocking(self.write_fd, False)  # a pipe the learner filled never blocks us
@@ -52,7 +54,7 @@ class Stack:
     def learner_line(self) -> dict | None:
         """The innermost frame of the learner's file on the current stack."""
         try:
-            faulthandler.dump_traceback(self.write_fd, all_threads=False)
+            self._dump(self.write_fd, all_threads=False)
             chunks = []
             while True:
                 try:
@@ -80,7 +82,7 @@ class Stack:
             BaseException.__context__.__set__(exc, None)
             BaseException.__cause__.__set__(exc, None)
             sys.stderr = capture
-            sys.__excepthook__(type(exc), exc, exc.__traceback__)
+            self._print(type(exc), exc, exc.__traceback__)
         except BaseException:
             pass
         finally:

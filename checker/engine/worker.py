@@ -15,7 +15,6 @@ import linecache
 import os
 import signal
 import sys
-import traceback
 import types
 
 from checker.engine import codec, landlock, process, sandbox, seccomp, shared, stack
