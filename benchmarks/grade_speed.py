@@ -78,7 +78,9 @@ def make_class(folder: Path, count: int, seed: int = 0) -> dict[str, str]:
 def grade_fast(classdir: Path, out: Path, jobs: int, timeout: float) -> tuple[float, dict]:
     started = time.perf_counter()
     subprocess.run([sys.executable, "-m", "checker", "grade", str(classdir), "--out", str(out),
-                    "--jobs", str(jobs), "--timeout", str(timeout)], check=True,
+                    "--jobs", str(jobs), "--timeout", str(timeout),
+                    "--seed", "2017"],  # the naive way's seed: the scores must agree
+                   check=True,
                    stdout=subprocess.DEVNULL, env={**os.environ, "NO_COLOR": "1"})
     seconds = time.perf_counter() - started
     with open(out / "grades.csv", newline="") as f:

@@ -183,7 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                        help=t("submissions graded at once (default: the number of cores, "
                               "%(default)s)"))
-    _seed_and_timeout(grade)
+    _seed_and_timeout(grade, fresh=True)
     _course_options(grade)
     grade.add_argument("--feedback", metavar="DIR", help=t(
         "write a feedback page per student into DIR (Markdown and HTML), as much as "
@@ -217,7 +217,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help=t("an exercise earns its points only if every case passes"))
     bundle.add_argument("--include-beyond", action="store_true", default=None,
                         help=t("also grade the exercises beyond the lesson (11 and 12)"))
-    _seed_and_timeout(bundle)
+    _seed_and_timeout(bundle, fresh=True)
     _course_options(bundle)
 
     course = _command(sub, "course", "grading.commands:cmd_course", t(
@@ -230,12 +230,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _course_options(parser: argparse.ArgumentParser) -> None:
-    """--course and --disclose; --seed not given leaves the seed to the course file."""
+    """--course and --disclose (and --seed's help: a course file may set the seed)."""
     for action in parser._actions:
         if action.dest == "seed":
-            action.default = None
-            action.help = t("seed of the hidden inputs (default: the course file's, or "
-                            "{seed})", seed=defaults.SEED)
+            action.help = t("seed of the hidden inputs (default: the course file's seed, or a "
+                            "fresh random seed per run, written in every report; give it "
+                            "again to reproduce a run)")
     parser.add_argument("--course", metavar="FILE", help=t(
         "the course file: points, which exercises count, bonus, disclosure, visibility, "
         "seed (see `attn-kit course init`)"))
@@ -245,9 +245,15 @@ def _course_options(parser: argparse.ArgumentParser) -> None:
                                "causes), scores (default: the course file's, or full)"))
 
 
-def _seed_and_timeout(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seed", type=int, default=defaults.SEED,
-                        help=t("seed of the hidden inputs (default: %(default)s)"))
+def _seed_and_timeout(parser: argparse.ArgumentParser, fresh: bool = False) -> None:
+    """``fresh``: grading draws a new seed per run (per bundle) unless one is given."""
+    if fresh:
+        parser.add_argument("--seed", type=int, default=None, help=t(
+            "seed of the hidden inputs (default: a fresh random seed per run, written in "
+            "every report; give it again to reproduce a run)"))
+    else:
+        parser.add_argument("--seed", type=int, default=defaults.SEED,
+                            help=t("seed of the hidden inputs (default: %(default)s)"))
     parser.add_argument("--timeout", type=float, default=defaults.TIMEOUT,
                         help=t("seconds each case may run (default: %(default)s)"))
 

@@ -159,7 +159,8 @@ def _case_names(path: Path) -> list[str]:
     for node in ast.parse(path.read_text(encoding="utf-8")).body:
         if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
             for deco in node.decorator_list:
-                if (isinstance(deco, ast.Call) and getattr(deco.func, "id", "") == "case"
+                if (isinstance(deco, ast.Call)
+                        and getattr(deco.func, "id", "") in ("case", "property_case")
                         and deco.args and isinstance(deco.args[0], ast.Constant)):
                     names.append(deco.args[0].value)
     return names

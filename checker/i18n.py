@@ -11,7 +11,7 @@ the catalog entries no code uses any more; the kit's tests fail on either.
 
 Which literals are message ids (see ``extract``):
 - the first argument of ``t(...)``, of ``N_(...)`` (marks an id translated
-  later) and of the ``@case(...)`` decorator;
+  later) and of the ``@case(...)`` and ``@property_case(...)`` decorators;
 - in the hidden cases and the comparison helpers, a literal string passed as
   ``likely=``, ``what=``, ``expected=``, ``got=``, ``detail=`` or ``summary=``,
   the summary of ``CaseFailure(...)`` / ``compare.true(cond, ...)``, and the keys
@@ -155,7 +155,7 @@ def extract_file(path: Path, case_code: bool) -> tuple[set[str], list[str]]:
         if not isinstance(node, ast.Call):
             continue
         name = _callee(node)
-        if name in ("t", "N_", "case") and node.args:
+        if name in ("t", "N_", "case", "property_case") and node.args:
             take(node.args[0], f"the message of {name}()")
         if name == "cause" and len(node.args) > 1:
             take(node.args[1], "the text of a cause()")

@@ -62,9 +62,45 @@ def statuses(run) -> dict:
 
 
 def cli(*args, cwd=None, env=None, timeout=120):
-    """Run ``python -m checker ARGS`` as a learner would; returns CompletedProcess."""
-    return subprocess.run([sys.executable, "-m", "checker", *args], cwd=cwd, env=env,
+    """Run ``python -m checker ARGS`` as a learner would; returns CompletedProcess.
+
+    Every report a ``grade`` writes is checked against its JSON Schema here, so every
+    report the suites produce is (docs/instructors.md, "One report shape")."""
+    done = subprocess.run([sys.executable, "-m", "checker", *args], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=timeout)
+    if args and args[0] == "grade" and done.returncode == 0:
+        validate_grade_reports([str(a) for a in args], cwd)
+    return done
+
+
+def _option(args: list[str], name: str) -> str | None:
+    return args[args.index(name) + 1] if name in args[:-1] else None
+
+
+def validate_grade_reports(args: list[str], cwd=None) -> int:
+    """Validate what ``attn-kit grade ARGS`` wrote; returns how many reports it checked."""
+    import json
+
+    import jsonschema
+
+    fmt = _option(args, "--format") or "json"
+    schema = json.loads((ROOT / "checker" / "grading" / "schemas" /
+                         ("gradescope.schema.json" if fmt == "gradescope"
+                          else "report.schema.json")).read_text(encoding="utf-8"))
+    base = Path(cwd) if cwd else Path.cwd()
+    reports = []
+    if _option(args, "--json"):
+        reports.append(base / _option(args, "--json"))
+    if _option(args, "--out"):  # the reports grades.csv names (not what else is in the folder)
+        import csv
+
+        out = base / _option(args, "--out")
+        with open(out / "grades.csv", newline="", encoding="utf-8") as f:
+            reports += [out / f"{row['submission']}.json" for row in csv.DictReader(f)]
+    for path in reports:
+        if path.is_file():
+            jsonschema.validate(json.loads(path.read_text(encoding="utf-8")), schema)
+    return len(reports)
 
 
 # ------------------------------------------------- hostile libraries: their own run only

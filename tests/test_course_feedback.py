@@ -25,7 +25,7 @@ import pytest
 from checker import manifest
 from checker.grading import course, feedback, gradebook, gradescope
 from checker.grading.model import GradeStatus, Graded
-from tests.conftest import EXERCISES, IMPLEMENTATIONS, SOLUTIONS, cli, copy_exercises
+from conftest import EXERCISES, IMPLEMENTATIONS, SOLUTIONS, cli, copy_exercises
 
 TIMEOUT = "3"
 FILES = {e.id: e.file for e in manifest.load()}

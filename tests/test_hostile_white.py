@@ -121,10 +121,12 @@ def test_attack_earns_nothing_it_did_not_earn(attack, graded):
 
 
 def test_a_look_alike_name_cannot_take_a_real_students_row(graded):
-    """Blind red team: a folder 'clean a' is cleaned to clean_a; the real clean_a keeps its
-    name, row and report, and the look-alike gets clean_a-2."""
+    """Blind red team: a folder 'clean a' beside clean_a. Names keep their spelling now
+    (issue 19), so each keeps its own name, row and report, and the path column leads
+    back to each folder."""
     rows, out = graded["rows"], graded["out"]
-    assert rows["clean_a"]["total"] == "100" and rows["clean_a-2"]["total"] == "0"
+    assert rows["clean_a"]["total"] == "100" and rows["clean a"]["total"] == "0"
+    assert rows["clean_a"]["path"] == "clean_a" and rows["clean a"]["path"] == "clean a"
     assert json.loads((out / "clean_a.json").read_text())["score"] == 100
 
 

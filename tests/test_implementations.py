@@ -19,6 +19,7 @@ import pytest
 from conftest import IMPLEMENTATIONS, SOLUTIONS, check, copy_exercises, statuses
 
 from checker import manifest
+from checker.judge.plugin import values_wrong
 
 BY_STEM = {e.stem: e for e in manifest.load()}
 
@@ -96,6 +97,14 @@ def test_wrong_implementation_is_caught_with_its_declared_cause(path, wrong_resu
     assert problem.failure.cause == declared, (
         f"{_id(path)}: the report names {problem.failure.cause or 'no cause'} "
         f"({problem.failure.likely!r}) on {problem.name!r}, the file declares {declared}")
+    # issue 19: a file whose values are wrong anywhere earns nothing from property cases
+    ours = {e.id: e for e in run.exercises}[exercise.id]
+    if any(values_wrong(c) for c in ours.cases):
+        earned = [c.name for c in ours.cases if c.property and c.status == "passed"]
+        assert earned == [], f"{_id(path)} earns property cases with wrong values: {earned}"
+        assert ours.score() == round(
+            exercise.points * sum(not c.property and c.status == "passed" for c in ours.cases)
+            / ours.total, 2)
 
 
 def test_every_cause_the_kit_can_print_is_proven_by_a_wrong_implementation():
@@ -125,3 +134,20 @@ def test_zeros_earn_nothing():
     passed = {e.id: [c.name for c in e.cases if c.status == "passed"] for e in run.exercises}
     assert run.score == 0, {k: v for k, v in passed.items() if v}
     assert set(statuses(run).values()) == {"failed"}
+
+
+def test_a_property_case_that_holds_for_a_wrong_file_earns_nothing(solved):
+    """Issue 19: 08 without the scaling passes "large inputs stay finite" (a saturated
+    softmax is finite and one-hot with or without the scaling): it waits for the values,
+    in the results and in the JSON document alike."""
+    shutil.copy(IMPLEMENTATIONS / "wrong" / "ex08_attention" / "no_scaling.py",
+                solved / "ex08_attention.py")
+    run, document = check(solved, ["08"], json_report=True)
+    cases = {c.name: c for c in run.exercises[0].cases}
+    large = cases["large inputs (scores in the thousands, float64) stay finite"]
+    assert large.property and large.status == "failed" and large.failure.not_checked
+    assert not any(c.property and c.status == "passed" for c in cases.values())
+    meta = {t["metadata"]["case"]: t["metadata"] for t in document["tests"]}
+    assert meta[large.name]["status"] == "failed" and meta[large.name]["not_checked"]
+    assert sum(m["status"] == "passed" for m in meta.values()) == run.exercises[0].passed
+    assert document["summary"]["passed"] == run.exercises[0].passed

@@ -6,9 +6,12 @@ size limit, and sends the text to the worker. For graded submissions it also
 refuses symbolic links, so a submission cannot point an exercise file at the
 reference solutions or at another student's work.
 
-A submission holds the exercise files at its top, inside an ``exercises/``
-folder, or inside one wrapping folder (what zipping a folder gives). A file
-that is missing counts as not started.
+A learner's workspace holds the exercise files at its top or in ``exercises/``. A
+graded submission may hold them in any one folder however deep (a zipped clone of
+the kit, a ``Users/kim/Downloads/...`` path): the folder that holds exercise files is
+used, or of several, the one named ``exercises``; two that both qualify are
+``Ambiguous``, and none leaves the submission empty, with ``found`` saying what it
+holds. A file that is missing counts as not started.
 """
 from __future__ import annotations
 
@@ -25,6 +28,9 @@ from checker.text import clean, one_line
 
 MAX_FILE_BYTES = 512 * 1024       # an exercise file is a few kB; anything this big is not one
 MAX_ZIP_MEMBERS = 10_000
+MAX_DEPTH = 12                    # folders deeper than this are not searched
+MAX_WALK = 20_000                 # entries of a submission folder looked at, at most
+SKIPPED = ("site-packages", "node_modules")  # an installed copy of the kit is not the work
 
 
 class SubmissionError(Exception):
@@ -34,6 +40,10 @@ class SubmissionError(Exception):
 
     def __init__(self, message: str):
         super().__init__(one_line(str(message), 300))
+
+
+class Ambiguous(SubmissionError):
+    """Two folders of the submission both hold exercise files: which is the work?"""
 
 
 @dataclass(frozen=True)
@@ -52,6 +62,7 @@ class Submission:
     name: str
     origin: str
     sources: dict[str, Source] = field(default_factory=dict)
+    found: str = ""           # when no exercise file is found: what the submission holds
 
     def source(self, exercise: manifest.Exercise) -> Source:
         return self.sources.get(exercise.file) or _missing(exercise.file, self.origin)
@@ -84,12 +95,17 @@ def _decode(file: str, display: str, data: bytes) -> Source:
 # ----------------------------------------------------------------- folders
 def from_folder(folder: str | os.PathLike, name: str | None = None, *,
                 allow_links: bool = False) -> Submission:
-    """Read a submission folder. ``allow_links`` is for a learner's own workspace."""
+    """Read a submission folder. ``allow_links`` is for a learner's own workspace (whose
+    files are at its top or in ``exercises/``); a graded submission is searched."""
     root = Path(folder)
     if not root.is_dir():
         raise SubmissionError(t("{path} is not a folder", path=folder))
     files = [e.file for e in manifest.load()]
-    base = _pick_folder(root, files)
+    if allow_links:
+        base = _pick_folder(root, files)
+    else:
+        entries = _walk(root)
+        base = root / _choose(entries, files, root.name)
     submission = Submission(name or root.name, str(root))
     real_root = os.path.realpath(root)
     for file in files:
@@ -125,7 +141,70 @@ def from_folder(folder: str | os.PathLike, name: str | None = None, *,
                 file, display, t("{file} cannot be read: {error}", file=file, error=exc.strerror))
             continue
         submission.sources[file] = _decode(file, display, data)
+    if not submission.sources and not allow_links:
+        submission.found = _what_is_there(entries, files)
     return submission
+
+
+def _walk(root: Path) -> list[str]:
+    """Every file under ``root`` (paths relative to it, with ``/``), links not followed;
+    hidden folders, ``__MACOSX``-like folders and installed packages are left out."""
+    found: list[str] = []
+    pending = [("", 0)]
+    seen = 0
+    while pending and seen < MAX_WALK:
+        rel, depth = pending.pop()
+        try:
+            with os.scandir(root / rel if rel else root) as it:
+                entries = sorted(it, key=lambda e: e.name)
+        except OSError:
+            continue
+        for entry in entries:
+            seen += 1
+            path = f"{rel}/{entry.name}" if rel else entry.name
+            try:
+                is_dir = entry.is_dir(follow_symlinks=False)
+            except OSError:
+                continue
+            if is_dir:
+                if depth < MAX_DEPTH and not _skipped(entry.name):
+                    pending.append((path, depth + 1))
+            else:
+                found.append(path)
+    return found
+
+
+def _skipped(folder: str) -> bool:
+    return folder.startswith((".", "__")) or folder.lower() in SKIPPED
+
+
+def _choose(paths: list[str], files: list[str], where: str) -> str:
+    """The folder (relative, ``""`` for the top) that holds the exercise files."""
+    wanted = set(files)
+    counts: dict[str, int] = {}
+    for path in paths:
+        folder, _, base = path.rpartition("/")
+        if base in wanted and not any(_skipped(p) for p in folder.split("/") if p):
+            counts[folder] = counts.get(folder, 0) + 1
+    if len(counts) <= 1:
+        return next(iter(counts), "")
+    named = [f for f in counts if f.rpartition("/")[2].lower() == "exercises"]
+    if len(named) == 1:
+        return named[0]
+    shown = ", ".join(t("{folder} ({n} exercise files)", folder=(f or ".") + "/", n=n)
+                      for f, n in sorted(counts.items())[:4])
+    raise Ambiguous(t("{where} holds exercise files in {n} folders: {folders}; submit one "
+                      "folder of exercise files", where=where, n=len(counts), folders=shown))
+
+
+def _what_is_there(paths: list[str], files: list[str]) -> str:
+    """Why nothing was found, for the instructor: what the submission holds instead."""
+    if not paths:
+        return t("no exercise file was found: the submission is empty")
+    ordered = sorted(paths, key=lambda p: (not p.endswith(".py"), p.count("/"), p))
+    names = ", ".join(ordered[:5]) + (", ..." if len(ordered) > 5 else "")
+    return t("no exercise file ({example}, ...) was found; the submission holds {n} files: "
+             "{names}", example=files[0], n=len(paths), names=names)
 
 
 def _pick_folder(root: Path, files: list[str]) -> Path:
@@ -159,7 +238,9 @@ def from_zip(path: str | os.PathLike, name: str | None = None) -> Submission:
                    if not m.filename.startswith("__MACOSX/") and not m.is_dir()]
         by_name = {m.filename.replace("\\", "/"): m for m in members}
         files = [e.file for e in manifest.load()]
-        prefix = _pick_prefix(by_name, files)
+        inside = [n for n in by_name if n.count("/") <= MAX_DEPTH + 1]
+        folder = _choose(inside, files, path.name)
+        prefix = f"{folder}/" if folder else ""
         for file in files:
             member = by_name.get(prefix + file)
             if member is None:
@@ -184,17 +265,10 @@ def from_zip(path: str | os.PathLike, name: str | None = None) -> Submission:
                     file, display, t("{file} cannot be unzipped ({error})", file=file, error=exc))
                 continue
             submission.sources[file] = _decode(file, display, data)
+        if not submission.sources:
+            submission.found = _what_is_there(
+                [n for n in by_name if not any(_skipped(p) for p in n.split("/")[:-1])], files)
     return submission
-
-
-def _pick_prefix(names: dict, files: list[str]) -> str:
-    tops = {n.split("/", 1)[0] for n in names if "/" in n}
-    tops = {t for t in tops if not t.startswith((".", "__"))}
-    candidates = ["", "exercises/"]
-    if len(tops) == 1:
-        top = tops.pop()
-        candidates += [f"{top}/", f"{top}/exercises/"]
-    return max(candidates, key=lambda p: sum(p + f in names for f in files))
 
 
 # ------------------------------------------------------------------ finding

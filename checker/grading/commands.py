@@ -5,7 +5,7 @@ from pathlib import Path
 
 from rich.text import Text
 
-from checker import defaults, files
+from checker import files
 from checker.grading.model import GradeStatus, SandboxKind
 from checker.i18n import t
 from checker.text import one_line
@@ -22,10 +22,17 @@ def _grade_paths(args) -> list[Path]:
     for raw in args.paths:
         path = Path(raw).expanduser()
         try:
-            found = [path] if args.json else submission.find(path)
+            found = submission.find(path)
         except submission.SubmissionError as exc:
-            raise UsageError(str(exc)) from None
+            if not (args.json and path.is_dir()):
+                raise UsageError(str(exc)) from None
+            found = [path]  # one folder with no exercise file: graded, it says no_files
+        if args.json and len(found) > 1:  # a class folder, graded as one student
+            raise UsageError(t("{path} holds {n} submissions and --json writes one "
+                               "submission's report: use --out DIR for a class", path=raw,
+                               n=len(found)))
         if args.json:
+            found = [path]
             try:
                 submission.load(path)  # one submission: say now if it cannot be read
             except submission.SubmissionError as exc:
@@ -36,6 +43,21 @@ def _grade_paths(args) -> list[Path]:
     if not paths:
         raise UsageError(t("no submissions to grade"))
     return paths
+
+
+def _graded_folder(raws: list[str]) -> Path:
+    """What the CSV's path column is relative to: the class folder (or the common folder of
+    the paths given; a submission's own folder when one is given alone)."""
+    import os
+
+    from checker.engine import submission
+
+    bases = []
+    for raw in raws:
+        path = Path(raw).expanduser().absolute()
+        alone = not path.is_dir() or submission.looks_like_submission(path)
+        bases.append(str(path.parent if alone else path))
+    return Path(os.path.commonpath(bases)) if bases else Path.cwd()
 
 
 def _check_bwrap() -> None:
@@ -87,16 +109,21 @@ def cmd_grade(args) -> int:
     from checker.grading.model import Options
 
     hide = tuple(str(Path(p).resolve()) for p in [*args.paths, *([out] if out else [])])
-    options = Options(seed=defaults.SEED if choices.seed is None else choices.seed,
-                      timeout=args.timeout, all_or_nothing=choices.all_or_nothing,
+    seed = fresh_seed() if choices.seed is None else choices.seed
+    options = Options(seed=seed, timeout=args.timeout, all_or_nothing=choices.all_or_nothing,
                       jobs=args.jobs, limits=Limits(memory_mb=args.memory, require_kernel=bool(
                           getattr(args, "require_sandbox", False))),
                       sandbox=SandboxKind(args.sandbox), hide=hide,
                       include_beyond=choices.include_beyond,
                       exercise_ids=choices.exercise_ids())
     console = make_console()
+
+    def renamed(collision) -> None:
+        console.print(Text(reports.collision_line(collision)))
+
     with reports.grading_progress(console, len(paths)) as advance:
-        graded = grade.grade_all(paths, options, on_result=lambda g: advance(choices.apply(g)))
+        graded = grade.grade_all(paths, options, on_result=lambda g: advance(choices.apply(g)),
+                                 base=_graded_folder(args.paths), on_collision=renamed)
     graded = handback.annotate(plan, graded)
     if json_path is not None:
         files.write_json(json_path, reports.document_for(graded[0], args.format,
@@ -109,6 +136,9 @@ def cmd_grade(args) -> int:
                                 on_failure=not_written, disclose=choices.disclose,
                                 course=handback.course_cell(plan)) if out else []
     console.print(reports.summary_table(graded, console.plain))
+    console.print(Text(reports.status_counts(graded)))
+    console.print(Text(t("Seed {seed}: grade again with --seed {seed} to reproduce this run "
+                         "exactly", seed=seed)))
     handback.finish(plan, graded, out, console)
     if json_path is not None:
         console.print(Text(t("Report written to {path}", path=json_path)))
@@ -121,6 +151,13 @@ def cmd_grade(args) -> int:
                              "students' errors; grade them again", names=", ".join(kit_errors))))
         return EXIT_INTERNAL
     return EXIT_OK
+
+
+def fresh_seed() -> int:
+    """A seed no one knows in advance: the hidden inputs of a run (a bundle) are new."""
+    import secrets
+
+    return secrets.randbelow(2**31 - 1) + 1
 
 
 # ---------------------------------------------------------- gradescope-bundle
@@ -142,7 +179,8 @@ def cmd_bundle(args) -> int:
         choices = course_file.choose(args, course)
     except course_file.CourseError as exc:
         raise UsageError(str(exc)) from None
-    seed = defaults.SEED if choices.seed is None else choices.seed
+    # one seed per bundle: one per assignment (the course file's, or a fresh one)
+    seed = fresh_seed() if choices.seed is None else choices.seed
     options = ["--visibility", choices.visibility, "--disclose", choices.disclose,
                "--seed", str(seed), "--timeout", f"{args.timeout:g}"]
     if choices.all_or_nothing:
@@ -154,6 +192,8 @@ def cmd_bundle(args) -> int:
     names = gradescope.bundle(out, options, Path(course.path) if course else None)
     print(t("Gradescope autograder written to {path} ({n} files: setup.sh, run_autograder, "
             "requirements.txt and the kit).", path=out, n=len(names)))
+    print(t("Its hidden inputs use seed {seed}, the same for every submission it grades; "
+            "grade with --seed {seed} to reproduce a result.", seed=seed))
     print(t("Upload it as the assignment's autograder (Configure Autograder > Zip file upload)."))
     return EXIT_OK
 

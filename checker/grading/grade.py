@@ -8,12 +8,13 @@ the pool and collects the results in the parent, which alone writes reports.
 """
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
 from checker.grading.model import GradeStatus, Graded, Options, SandboxKind, Task
 from checker.i18n import t
-from checker.text import file_name, one_line
+from checker.text import one_line
 
 
 def lost(task: dict, status: GradeStatus, reason: str) -> dict:
@@ -43,8 +44,12 @@ def grade_task(task: Task) -> Graded:
         return Graded.lost(task, GradeStatus.ERROR, str(exc))
     try:
         sub = submission.load(task.path, task.name)
+    except submission.Ambiguous as exc:
+        return Graded.lost(task, GradeStatus.AMBIGUOUS, str(exc))
     except submission.SubmissionError as exc:
         return Graded.lost(task, GradeStatus.ERROR, str(exc))
+    if not sub.sources:  # nothing to run: not a student who never started, say what is there
+        return Graded.lost(task, GradeStatus.NO_FILES, sub.found)
     try:
         result, document = runner.run(
             sub, list(options.exercises()), seed=options.seed, timeout=options.timeout,
@@ -54,12 +59,32 @@ def grade_task(task: Task) -> Graded:
     except runner.RunError as exc:
         return Graded.lost(task, GradeStatus.ERROR, t("the checker could not run: {error}",
                                                       error=str(exc).splitlines()[0]))
-    document["submission"] = {"name": task.name, "path": task.path}
+    for_the_instructor(document)
+    document["submission"] = {"name": task.name, "path": task.path, "original": task.relpath}
     document["sandbox"] = sandbox_facts(options)
     status, reason = status_of(result)
     scores = {e.id: e.score(result.all_or_nothing) for e in result.exercises}
     return Graded(task.name, task.path, status, reason, scores,
-                  round(time.monotonic() - started, 3), document)
+                  round(time.monotonic() - started, 3), document, task.relpath)
+
+
+def for_the_instructor(document: dict) -> None:
+    """What to do, said to the one who reads a grade: the learner's remedies (``attn-kit
+    reset 01`` puts the stub back) mean nothing to an instructor."""
+    from checker import manifest
+    from checker.engine.problems import Problem
+
+    files = {e.id: e.file for e in manifest.load()}
+    for test in document.get("tests", []):
+        meta = test.get("metadata") or {}
+        failure = meta.get("failure") or {}
+        file = files.get(meta.get("exercise", ""), "")
+        if failure.get("kind") == Problem.MISSING_FILE:
+            failure["fix"] = t("the submission has no {file}: the exercise counts as not "
+                               "started", file=file)
+        elif failure.get("kind") == Problem.NOT_IMPLEMENTED:
+            failure["fix"] = t("{file} is still the stub: the function raises "
+                               "NotImplementedError", file=file)
 
 
 def sandbox_facts(options: Options) -> dict:
@@ -106,36 +131,47 @@ def _short(text: str, limit: int = 160) -> str:
 
 
 # ---------------------------------------------------------------- the class
-def names_for(paths: list[Path]) -> list[str]:
-    """A file-safe, short, unique name per submission, from its folder or zip name.
+def names_for(paths: list[Path], base: Path | None = None):
+    """Each submission's report name and original path (relative to ``base``), and the
+    name collisions that renamed some of them (see ``names``)."""
+    from checker.grading import names
 
-    A name that needed no cleaning is given out first: a folder named ``clean a``
-    (cleaned to ``clean_a``) can never take the name, the row and the report of a real
-    ``clean_a``; it gets ``clean_a-2``."""
     stems = [path.name[:-4] if path.suffix.lower() == ".zip" else path.name for path in paths]
-    bases = [file_name(stem) for stem in stems]
-    names: list[str] = [""] * len(paths)
-    seen: set[str] = set()
-    exact_first = sorted(range(len(paths)), key=lambda i: bases[i] != stems[i])
-    for i in exact_first:
-        name, n = bases[i], 2
-        while name.lower() in seen:
-            name, n = f"{bases[i]}-{n}", n + 1
-        seen.add(name.lower())
-        names[i] = name
-    return names
+    raw = [relative(path, base) for path in paths]  # all different: they set names apart
+    unique, collisions = names.unique(stems, raw)
+    # shown cleaned, as every name a student chose (no escapes, no bidirectional overrides)
+    return unique, [one_line(r, 1000) for r in raw], collisions
 
 
-def grade_all(paths: list[Path], options: Options, on_result=None) -> list[Graded]:
-    """Grade every submission in parallel; results in the order of ``paths``."""
+def relative(path: Path, base: Path | None) -> str:
+    """``path`` as the instructor knows it: relative to the folder graded, with ``/``."""
+    if base is not None:
+        try:
+            return Path(os.path.relpath(os.path.abspath(path), os.path.abspath(base))).as_posix()
+        except ValueError:
+            pass
+    return path.name
+
+
+def grade_all(paths: list[Path], options: Options, on_result=None, *, base: Path | None = None,
+              on_collision=None) -> list[Graded]:
+    """Grade every submission in parallel; results in the order of ``paths``.
+
+    ``base``: the folder graded (the CSV's ``path`` column is relative to it);
+    ``on_collision(collision)`` is told of each group of names that had to be renamed."""
     from checker import manifest
     from checker.engine import forbidden
     from checker.grading import pool
 
     for exercise in manifest.load():  # worked out once here; every fork server inherits it
         forbidden.plan(list(exercise.forbidden))
-    tasks = [Task(name, str(path.resolve() if not path.is_symlink() else path), options).to_dict()
-             for name, path in zip(names_for(paths), paths)]
+    unique, relpaths, collisions = names_for(paths, base)
+    for collision in collisions:
+        if on_collision is not None:
+            on_collision(collision)
+    tasks = [Task(name, str(path.resolve() if not path.is_symlink() else path), options,
+                  relpath).to_dict()
+             for name, path, relpath in zip(unique, paths, relpaths)]
 
     def done(task, result):
         if on_result is not None:
@@ -143,4 +179,32 @@ def grade_all(paths: list[Path], options: Options, on_result=None) -> list[Grade
 
     results = pool.run(tasks, grade_one, jobs=options.jobs, deadline=options.deadline,
                        on_result=done, lost=lost)
-    return [Graded.from_dict(r) for r in results]
+    graded = [Graded.from_dict(r) for r in results]
+    for g in graded:
+        if g.document is None:  # not graded: a report of the same shape all the same
+            g.document = not_graded_document(g, options)
+    return graded
+
+
+def not_graded_document(graded: Graded, options: Options) -> dict:
+    """The report of a submission that was not graded (unreadable, no exercise file, two
+    folders, its grading process lost): every key a graded report has, no test, no point,
+    and each exercise not started (no file) or an error, with the run's seed."""
+    import time as clock
+
+    from checker.judge.runner import CASES_DIR, versions
+
+    exercise_status = {GradeStatus.NO_FILES: "not_started",
+                       GradeStatus.TIMEOUT: "timeout"}.get(graded.status, "error")
+    exercises = [{"id": e.id, "title": e.title["en"], "status": exercise_status, "passed": 0,
+                  "total": 0, "score": 0.0, "max_score": e.points} for e in options.exercises()]
+    return {"created": clock.time(), "duration": 0.0, "exitcode": None,
+            "root": str(CASES_DIR), "environment": {},
+            "summary": {"total": 0, "collected": 0}, "tests": [], "warnings": [],
+            "exercises": exercises, "score": 0.0, "max_score": graded.max_score,
+            "all_or_nothing": options.all_or_nothing, "seed": options.seed,
+            "versions": versions(),
+            "submission": {"name": graded.name, "path": graded.origin,
+                           "original": graded.relpath},
+            "sandbox": {"limits": options.limits.to_dict(), "timeout": options.timeout,
+                        "sandbox": options.sandbox, "not_run": True}}

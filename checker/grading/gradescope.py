@@ -49,7 +49,8 @@ def results_json(document: dict, *, visibility: str = "after_published",
         if disclose == "scores":
             tests.append({"name": f"{eid} {title}", "number": str(int(eid)) if eid.isdigit()
                           else eid, "score": summary.get("score", 0),
-                          "max_score": summary.get("max_score", 0), "visibility": visibility,
+                          "max_score": summary.get("max_score", 0), "output": "",
+                          "visibility": visibility,
                           "status": Status.PASSED if summary.get("status") == Status.PASSED
                           else Status.FAILED})
             continue
@@ -68,8 +69,7 @@ def results_json(document: dict, *, visibility: str = "after_published",
     result = {"score": document.get("score", 0), "execution_time": round(execution_time, 3),
               "output": "\n".join(summary_lines(document, titles)), "output_format": "text",
               "visibility": visibility, "stdout_visibility": "hidden", "tests": tests}
-    if document.get("course"):
-        result["extra_data"] = {"course": document["course"]}
+    result["extra_data"] = {"course": document["course"]} if document.get("course") else {}
     return result
 
 
@@ -116,7 +116,23 @@ def failed_results(reason: str, execution_time: float = 0.0,
     return {"score": 0, "execution_time": round(execution_time, 3),
             "output": t("attention-kit could not grade this submission: {reason}",
                         reason=reason),
-            "output_format": "text", "visibility": visibility, "tests": []}
+            "output_format": "text", "visibility": visibility, "stdout_visibility": "hidden",
+            "extra_data": {}, "tests": []}
+
+
+def results_for(graded, visibility: str, disclose: str = "full") -> dict:
+    """The results.json of one graded submission, with the same top-level keys whatever
+    happened; ``extra_data`` carries the seed (a regrade with it is the same), the status
+    and, when one graded it, the course file."""
+    document = graded.document or {}
+    if document.get("tests"):
+        results = results_json(document, visibility=visibility, execution_time=graded.seconds,
+                               disclose=disclose)
+    else:
+        results = failed_results(graded.reason, graded.seconds, visibility)
+    results["extra_data"] = {**results.get("extra_data", {}), "seed": document.get("seed"),
+                             "status": str(graded.status), "submission": graded.name}
+    return results
 
 
 def _case_output(meta: dict, disclose: str = "full") -> str:

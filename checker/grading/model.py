@@ -10,7 +10,8 @@ from dataclasses import asdict, dataclass, field, fields
 from checker import defaults, manifest
 from checker.compat import StrEnum
 from checker.engine.sandbox import Limits
-from checker.text import file_name, one_line
+from checker.grading.names import report_name
+from checker.text import one_line
 
 
 class GradeStatus(StrEnum):
@@ -20,6 +21,8 @@ class GradeStatus(StrEnum):
     ERROR = "error"        # a file could not be loaded, a worker crashed, or it could not be read
     TIMEOUT = "timeout"    # an exercise did not answer in time
     KIT_ERROR = "kit_error"  # the kit itself failed (setting up a worker): not the student's
+    NO_FILES = "no_files"  # no exercise file anywhere in the submission (the reason says what is)
+    AMBIGUOUS = "ambiguous"  # exercise files in two folders: which one is the work is unclear
 
 
 class SandboxKind(StrEnum):
@@ -72,13 +75,16 @@ class Task:
     name: str
     path: str
     options: Options
+    relpath: str = ""      # the original path, relative to the folder graded (the CSV's path)
 
     def to_dict(self) -> dict:
-        return {"name": self.name, "path": self.path, "options": self.options.to_dict()}
+        return {"name": self.name, "path": self.path, "options": self.options.to_dict(),
+                "relpath": self.relpath}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Task":
-        return cls(data["name"], data["path"], Options.from_dict(data["options"]))
+        return cls(data["name"], data["path"], Options.from_dict(data["options"]),
+                   data.get("relpath", ""))
 
 
 @dataclass
@@ -93,10 +99,12 @@ class Graded:
     seconds: float
     document: dict | None = None     # the check --json document (None if it could not be graded)
     max_points: float | None = None  # a course file's maximum (None: the kit's points)
+    relpath: str = ""                # the original path, relative to the folder graded
 
     def __post_init__(self) -> None:
         # what reaches grades.csv, a report's file name and the terminal: one clean line
-        self.name = file_name(self.name)
+        self.name = report_name(self.name)
+        self.relpath = one_line(self.relpath, 1000)
         self.reason = one_line(self.reason, 300)
 
     @property
@@ -123,4 +131,4 @@ class Graded:
     def lost(cls, task: Task, status: GradeStatus, reason: str) -> "Graded":
         """A submission whose grading did not finish: no points at all."""
         return cls(task.name, task.path, status, reason,
-                   {e.id: 0.0 for e in task.options.exercises()}, 0.0)
+                   {e.id: 0.0 for e in task.options.exercises()}, 0.0, None, task.relpath)

@@ -22,25 +22,29 @@ from checker import files, manifest
 from checker.grading import gradescope
 from checker.grading.model import GradeStatus, Graded
 from checker.judge.results import Status
+from checker.text import one_line
 
 CSV_NAME = "grades.csv"
+
+
+# Every per-submission JSON has these top-level keys, in this order, whatever happened
+# (docs/report.schema.json): pytest-json-report's, then the kit's.
+REPORT_KEYS = ("created", "duration", "exitcode", "root", "environment", "summary", "tests",
+               "warnings", "exercises", "score", "max_score", "all_or_nothing", "seed",
+               "versions", "submission", "sandbox", "grade")
 
 
 def document_for(graded: Graded, fmt: str, visibility: str, disclose: str = "full") -> dict:
     """The per-submission file: our JSON document, or Gradescope's results.json."""
     if fmt == "gradescope":
-        if graded.document is None:
-            return gradescope.failed_results(graded.reason, graded.seconds, visibility)
-        return gradescope.results_json(graded.document, visibility=visibility,
-                                       execution_time=graded.seconds, disclose=disclose)
-    if graded.document is not None:
-        document = dict(graded.document)
-    else:  # it could not be graded: the same keys, no tests, no points
-        document = {"tests": [], "exercises": [], "score": 0.0, "max_score": graded.max_score}
+        return gradescope.results_for(graded, visibility, disclose)
+    document = dict(graded.document or {})
+    document.setdefault("warnings", [])  # pytest-json-report writes it only when there are some
     document["grade"] = {"status": graded.status, "reason": graded.reason,
                          "score": graded.score, "max_score": graded.max_score,
                          "seconds": graded.seconds}
-    return document
+    ordered = {key: document.pop(key, None) for key in REPORT_KEYS}
+    return {**ordered, **document}  # a key added later keeps its place after these
 
 
 def csv_text(graded: list[Graded], course: str | None = None) -> str:
@@ -49,14 +53,36 @@ def csv_text(graded: list[Graded], course: str | None = None) -> str:
     ids = [e.id for e in manifest.load() if e.id in graded_ids]
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    extra = ["course"] if course is not None else []
+    extra = ["course"] if course is not None else []  # after identity's path and seed
+    # new columns go at the end: a sheet or a script that reads the first ones still works
     writer.writerow(["submission", *[f"ex{i}" for i in ids], "total", "max_score", "status",
-                     "reason", *extra])
+                     "reason", "path", "seed", *extra])
     for g in graded:
         writer.writerow([_cell(g.name), *[f"{g.scores.get(i, 0.0):g}" for i in ids],
                          f"{g.score:g}", f"{g.max_score:g}", g.status, _cell(g.reason),
-                         *[_cell(course) for _ in extra]])
+                         _cell(g.relpath), _seed_of(g), *[_cell(course) for _ in extra]])
     return buffer.getvalue()
+
+
+def _seed_of(graded: Graded) -> str:
+    seed = (graded.document or {}).get("seed")
+    return "" if seed is None else str(seed)
+
+
+def status_counts(graded: list[Graded]) -> str:
+    """One line: how many submissions ended with each status (no silent zeros)."""
+    counts = {s: sum(g.status == s for g in graded) for s in GradeStatus}
+    parts = ", ".join(f"{n} {s}" for s, n in counts.items() if n)
+    return t("{n} graded: {counts}", n=len(graded), counts=parts)
+
+
+def collision_line(collision) -> str:
+    """What the run says when names that are the same name had to be renamed."""
+    renamed = "; ".join(t("{path} is {name}", path=one_line(path, 200), name=name)
+                        for path, name in collision.renamed)
+    return t("{n} submissions share the name {name} (ignoring case and Unicode forms), so "
+             "each is renamed: {renamed}", n=len(collision.renamed), name=collision.name,
+             renamed=renamed)
 
 
 def _cell(text: str) -> str:
@@ -96,7 +122,8 @@ def summary_table(graded: list[Graded], plain: bool = False) -> Table:
     table.add_column(t("Status"))
     table.add_column(t("Reason"), overflow="fold")
     colours = {GradeStatus.OK: "green", GradeStatus.ERROR: "red", GradeStatus.TIMEOUT: "yellow",
-               GradeStatus.KIT_ERROR: "magenta"}
+               GradeStatus.KIT_ERROR: "magenta",
+               GradeStatus.NO_FILES: "magenta", GradeStatus.AMBIGUOUS: "magenta"}
     for g in graded:
         count = len(g.scores)
         passed = sum(1 for e in (g.document or {}).get("exercises", []) if e["status"] == Status.PASSED)

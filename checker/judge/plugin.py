@@ -49,6 +49,29 @@ def case_name(item) -> str | None:
     return marker.args[0] if marker is not None and marker.args else None
 
 
+def is_property(item) -> bool:
+    """Whether a case was declared with ``property_case``: it counts only with right values."""
+    marker = item.get_closest_marker("case")
+    return bool(marker is not None and marker.kwargs.get("property"))
+
+
+# failures of a property case that say nothing about the values: the property itself
+# (an input changed in place, a wrong dtype or device, a forbidden call)
+PROPERTY_ONLY = (Check.PROPERTY, Check.DTYPE, Check.DEVICE, Check.FORBIDDEN)
+
+
+def values_wrong(case_: CaseResult) -> bool:
+    """Whether a case that did not pass shows that the exercise's values are wrong: any
+    value case; a property case that failed on the values (a saturated softmax that
+    overflows, a float16 result that is off, a property that held on wrong values); a
+    file that did not run. Not: a property case that failed on its property alone."""
+    if case_.status == Status.PASSED:
+        return False
+    f = case_.failure
+    return not (case_.property and case_.status == Status.FAILED and f is not None
+                and f.check in PROPERTY_ONLY and not f.not_checked)
+
+
 def static_violations(exercise: manifest.Exercise, source) -> list:
     """The forbidden calls the static scan finds in an exercise file's text."""
     if source.text is None:
@@ -134,6 +157,8 @@ class CheckPlugin:
         self.results = {e.id: ExerciseResult(e.id, e.seed_section, e.file, e.points)
                         for e in selected}
         self.json_report: dict | None = None
+        self._waiting: dict[str, CaseResult] = {}  # property cases that wait for the values
+        self._gated = False
         self._case_count: dict[str, int] = {}
         self._last_exercise: str | None = None
 
@@ -221,6 +246,7 @@ class CheckPlugin:
         output = "".join(worker.outputs)
         result = CaseResult(exercise.id, name, item.nodeid, Status.PASSED, call.duration, None,
                             output[:MAX_OUTPUT])
+        result.property = is_property(item)
         # what the learner's code printed in all: the worker sends the start and counts
         result.output_chars = len(output) + worker.output_cut
         result.output_lines = worker.output_lines
@@ -268,8 +294,9 @@ class CheckPlugin:
         if case_.failure is not None:
             meta["message"] = case_.failure.summary
             f = case_.failure
+            detail = f.detail or _where(f)  # a report without the frames still shows the line
             meta["failure"] = {k: v[:1000] for k, v in (
-                ("expected", f.expected), ("got", f.got), ("detail", f.detail),
+                ("expected", f.expected), ("got", f.got), ("detail", detail),
                 ("likely", f.likely), ("kind", f.kind), ("cause", f.cause), ("fix", f.fix),
                 ("check", f.check)) if v}
             if f.not_checked:
@@ -285,7 +312,43 @@ class CheckPlugin:
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_json_modifyreport(self, json_report):
+        self._gate()
+        summary = json_report.get("summary") or {}
+        for test in json_report.get("tests", []):
+            case_ = self._waiting.get(test.get("nodeid"))
+            if case_ is None or not isinstance(test.get("metadata"), dict):
+                continue
+            meta = test["metadata"]
+            meta["status"], meta["message"], meta["not_checked"] = (
+                case_.status, case_.failure.summary, True)
+            meta["failure"] = {"fix": case_.failure.fix, "check": case_.failure.check}
+            if test.get("outcome") == "passed":
+                test["outcome"] = "failed"
+                summary["passed"] = summary.get("passed", 1) - 1
+                summary["failed"] = summary.get("failed", 0) + 1
         self.json_report = json_report
+
+    def _gate(self) -> None:
+        """Every property case counts only when its exercise's values are right: while a
+        value case of the exercise does not pass, a passing property case waits (it fails,
+        marked not checked), so a wrong file earns nothing from properties alone."""
+        if self._gated:
+            return
+        self._gated = True
+        for result in self.results.values():
+            wrong = sum(values_wrong(c) for c in result.cases)
+            if not wrong:
+                continue
+            for c in result.cases:
+                if c.property and c.status == Status.PASSED:
+                    c.status = Status.FAILED
+                    c.failure = Failure(
+                        t("the property holds, but it counts once the exercise's values are "
+                          "right ({n} cases show wrong values)", n=wrong),
+                        fix=t("this case counts once the values are right: get the cases about "
+                              "values to pass first"),
+                        check=Check.PROPERTY, not_checked=True)
+                    self._waiting[c.nodeid] = c
 
     def pytest_sessionfinish(self, session):
         self.workers.close()
@@ -299,8 +362,17 @@ class CheckPlugin:
             self.results[e.id].forbidden = [v.describe() for v in found]
 
     def run_result(self, versions: dict) -> RunResult:
+        self._gate()
         return RunResult([self.results[e.id] for e in self.selected], self.seed, versions,
                          self.submission.origin, self.all_or_nothing)
+
+
+def _where(failure: Failure) -> str:
+    """The line a file could not be loaded at (a syntax error), for the JSON document."""
+    if failure.kind not in (Problem.SYNTAX, Problem.LOAD) or not failure.frames:
+        return ""
+    frame = failure.frames[-1]
+    return t("line {line}: {code}", line=frame.get("line"), code=frame.get("code") or "")
 
 
 def _short_text(exc) -> str:

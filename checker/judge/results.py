@@ -80,6 +80,7 @@ class CaseResult:
     function: str = ""                 # the learner's function the case called last
     output_chars: int = 0              # how much the code printed in all (output is the start)
     output_lines: int = 0
+    property: bool = False             # a property case: counts only when the values are right
 
 
 @dataclass

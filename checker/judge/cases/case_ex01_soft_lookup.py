@@ -2,6 +2,7 @@
 import torch
 
 from checker.judge import compare
+from checker.judge.cases.support import property_case
 from checker.judge.cases.support import case, cause, dtype_kept, gradients, randn, unchanged
 from checker.judge.results import Check
 
@@ -116,7 +117,7 @@ def _between(got: torch.Tensor, a: torch.Tensor, b: torch.Tensor) -> bool:
         and not torch.equal(g, a)
 
 
-@case("hard_lookup: float64 in, float64 out")
+@property_case("hard_lookup: float64 in, float64 out")
 def test_hard_lookup_float64(learner, gen):
     dtype_kept(learner, "hard_lookup", *_inputs(gen, torch.float64))
 
@@ -138,7 +139,7 @@ def test_soft_lookup_equal_scores(learner, ref, gen):
                             MEAN_AGAIN: values.mean(0) / N})
 
 
-@case("soft_lookup: large scores (in the hundreds) stay finite")
+@property_case("soft_lookup: large scores (in the hundreds) stay finite")
 def test_soft_lookup_large(learner, ref, gen):
     query, keys, values = _inputs(gen, scale=100.0)
     compare.close(learner.soft_lookup(query, keys, values), ref.soft_lookup(query, keys, values),
@@ -162,12 +163,12 @@ def test_soft_lookup_gradients(learner, ref, gen):
         raise
 
 
-@case("soft_lookup: float64 in, float64 out")
+@property_case("soft_lookup: float64 in, float64 out")
 def test_soft_lookup_float64(learner, gen):
     dtype_kept(learner, "soft_lookup", *_inputs(gen, torch.float64))
 
 
-@case("neither function changes its inputs")
+@property_case("neither function changes its inputs")
 def test_inputs_unchanged(learner, gen):
     names = ["query", "keys", "values"]
     unchanged(learner, "hard_lookup", names, *_inputs(gen))

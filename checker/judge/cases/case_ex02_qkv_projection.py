@@ -4,6 +4,7 @@ import torch
 import math
 
 from checker.judge import compare
+from checker.judge.cases.support import property_case
 from checker.judge.cases.support import (BATCH1, BATCH2, D_K, D_MODEL, D_V, case, cause, randn,
                                          unchanged, values_correct)
 
@@ -70,7 +71,7 @@ def test_seed_example(learner):
     _check(learner, X, W_Q, W_K, W_V)
 
 
-@case("returns a tuple of three tensors (Q, K, V)")
+@property_case("returns a tuple of three tensors (Q, K, V)")
 def test_returns_three(learner, gen):
     args = (randn(gen, N, D_MODEL), *_weights(gen))
     result = learner.project_qkv(*args)
@@ -99,7 +100,7 @@ def test_batch2(learner, gen):
     _check(learner, randn(gen, *BATCH2, N, D_MODEL), *_weights(gen))
 
 
-@case("no bias: a zero input gives zero Q, K and V")
+@property_case("no bias: a zero input gives zero Q, K and V")
 def test_no_bias(learner, gen):
     X, W = torch.zeros(N, D_MODEL), _weights(gen)
     got = compare.triple(learner.project_qkv(X, *W))
@@ -111,7 +112,7 @@ def test_no_bias(learner, gen):
     values_correct(learner, "project_qkv", learner.project_qkv(X, *W), X, *W)
 
 
-@case("float64 in, float64 out")
+@property_case("float64 in, float64 out")
 def test_float64(learner, gen):
     args = (randn(gen, N, D_MODEL, dtype=torch.float64), *_weights(gen, dtype=torch.float64))
     result = learner.project_qkv(*args)
@@ -121,7 +122,7 @@ def test_float64(learner, gen):
     values_correct(learner, "project_qkv", result, *args)
 
 
-@case("X and the weights are left unchanged")
+@property_case("X and the weights are left unchanged")
 def test_inputs_unchanged(learner, gen):
     unchanged(learner, "project_qkv", ["X", "W_Q", "W_K", "W_V"], randn(gen, N, D_MODEL),
               *_weights(gen))

@@ -4,6 +4,7 @@ import math
 import torch
 
 from checker.judge import compare
+from checker.judge.cases.support import property_case
 from checker.judge.cases.support import (BATCH1, BATCH2, D_K, N_K, N_Q, case, cause, dtype_kept,
                                          randn, unchanged)
 
@@ -67,19 +68,19 @@ def test_batch2(learner, gen):
     _check(learner, randn(gen, *BATCH2, N_Q, D_K), randn(gen, *BATCH2, N_K, D_K))
 
 
-@case("large values (around 1e3) in float64 are computed exactly enough")
+@property_case("large values (around 1e3) in float64 are computed exactly enough")
 def test_large_float64(learner, gen):
     _check(learner, randn(gen, N_Q, D_K, dtype=torch.float64, scale=1e3),
            randn(gen, N_K, D_K, dtype=torch.float64, scale=1e3))
 
 
-@case("float64 in, float64 out")
+@property_case("float64 in, float64 out")
 def test_float64(learner, gen):
     dtype_kept(learner, "attention_scores", randn(gen, N_Q, D_K, dtype=torch.float64),
                randn(gen, N_K, D_K, dtype=torch.float64))
 
 
-@case("Q and K are left unchanged")
+@property_case("Q and K are left unchanged")
 def test_inputs_unchanged(learner, gen):
     unchanged(learner, "attention_scores", ["Q", "K"], randn(gen, *BATCH1, N_Q, D_K),
               randn(gen, *BATCH1, N_K, D_K))

@@ -5,6 +5,7 @@ import torch
 
 from checker.i18n import t
 from checker.judge import compare
+from checker.judge.cases.support import property_case
 from checker.judge.cases.support import (BATCH2, N_K, N_Q, case, cause, dtype_kept, randn,
                                          unchanged, values_correct)
 
@@ -51,7 +52,7 @@ def test_any_shape(learner, gen):
     _check(learner, randn(gen, *BATCH2, N_Q, N_K), 10)
 
 
-@case("why we scale: scaled scores of random unit-variance q, k have variance ≈ 1")
+@property_case("why we scale: scaled scores of random unit-variance q, k have variance ≈ 1")
 def test_variance_is_about_one(learner, gen):
     d_k = 64
     q, k = randn(gen, 4000, d_k), randn(gen, 4000, d_k)
@@ -68,17 +69,17 @@ def test_variance_is_about_one(learner, gen):
     values_correct(learner, "scale_scores", got, raw, d_k)
 
 
-@case("float64 in, float64 out")
+@property_case("float64 in, float64 out")
 def test_float64(learner, gen):
     dtype_kept(learner, "scale_scores", randn(gen, N_Q, N_K, dtype=torch.float64), 5)
 
 
-@case("float32 in, float32 out")
+@property_case("float32 in, float32 out")
 def test_float32(learner, gen):
     dtype_kept(learner, "scale_scores", randn(gen, N_Q, N_K), 5, expected=torch.float32)
 
 
-@case("a single score (a 0-d float32 tensor) stays a float32 tensor")
+@property_case("a single score (a 0-d float32 tensor) stays a float32 tensor")
 def test_zero_dim(learner):
     score = torch.tensor(3.0)
     got = compare.tensor(learner.scale_scores(score, 9))
@@ -86,6 +87,6 @@ def test_zero_dim(learner):
     compare.close(got, score / 3.0)
 
 
-@case("the input scores are left unchanged")
+@property_case("the input scores are left unchanged")
 def test_input_unchanged(learner, gen):
     unchanged(learner, "scale_scores", ["scores"], randn(gen, N_Q, N_K), 5)

@@ -3,6 +3,7 @@ import torch
 
 from checker.judge import compare
 from checker.judge.results import Check
+from checker.judge.cases.support import property_case
 from checker.judge.cases.support import (case, cause, dtype_kept, gradients, no_forbidden_source,
                                          randn, unchanged, values_correct)
 
@@ -58,7 +59,7 @@ def test_random_rows(learner, ref, gen):
     compare.close(learner.softmax(x), ref.softmax(x), suspects=_suspects(x))
 
 
-@case("every row of weights sums to 1")
+@property_case("every row of weights sums to 1")
 def test_rows_sum_to_one(learner, gen):
     x = randn(gen, 2, 5, 6, scale=3.0)
     got = compare.tensor(learner.softmax(x))
@@ -86,7 +87,7 @@ def test_middle_dim(learner, ref, gen):
                   what=compare.code("softmax(x, dim=-2)"))
 
 
-@case("large inputs (±1e4, float32) stay finite and accurate")
+@property_case("large inputs (±1e4, float32) stay finite and accurate")
 def test_large_inputs(learner, ref, gen):
     x = randn(gen, 3, 6, scale=1e4)
     # float32 spacing near 1e4 is about 1e-3, so correct forms (logsumexp) differ that much
@@ -94,7 +95,7 @@ def test_large_inputs(learner, ref, gen):
                   suspects=_suspects(x))
 
 
-@case("rows of very different scales (one near -1e4, one near +1e4)")
+@property_case("rows of very different scales (one near -1e4, one near +1e4)")
 def test_rows_of_different_scales(learner, ref, gen):
     x = torch.stack([randn(gen, 5) - 1e4, randn(gen, 5) + 1e4, randn(gen, 5)])
     compare.close(learner.softmax(x), ref.softmax(x), rtol=1e-3, atol=1e-3,
@@ -124,19 +125,19 @@ def test_minus_inf_entries(learner, ref, gen):
     compare.close(got, expected, suspects=suspects)
 
 
-@case("float64 in, float64 out")
+@property_case("float64 in, float64 out")
 def test_float64(learner, ref, gen):
     x = randn(gen, 3, 5, dtype=torch.float64)
     dtype_kept(learner, "softmax", x)
 
 
-@case("float32 in, float32 out")
+@property_case("float32 in, float32 out")
 def test_float32(learner, gen):
     x = randn(gen, 3, 5)
     dtype_kept(learner, "softmax", x, expected=torch.float32)
 
 
-@case("the input tensor is left unchanged")
+@property_case("the input tensor is left unchanged")
 def test_input_unchanged(learner, gen):
     unchanged(learner, "softmax", ["x"], randn(gen, 4, 5))
 
@@ -146,7 +147,7 @@ def test_gradient(learner, ref, gen):
     gradients(learner, ref.softmax, "softmax", [randn(gen, 3, 5)], [0], ["x"], gen)
 
 
-@case("the source uses no ready-made softmax")
+@property_case("the source uses no ready-made softmax")
 def test_no_ready_made_softmax(learner, gen):
     no_forbidden_source(learner, "softmax", randn(gen, 3, 4),
                         expected="softmax built from exp, max and sum")

@@ -2,6 +2,7 @@
 import torch
 
 from checker.judge import compare
+from checker.judge.cases.support import property_case
 from checker.judge.cases.support import (BATCH1, BATCH2, D_V, N_K, N_Q, case, cause, dtype_kept,
                                          randn, unchanged)
 
@@ -82,13 +83,13 @@ def test_batch2(learner, gen):
     _check(learner, _softmax_rows(gen, *BATCH2, N_Q, N_K), randn(gen, *BATCH2, N_K, D_V))
 
 
-@case("float64 in, float64 out")
+@property_case("float64 in, float64 out")
 def test_float64(learner, gen):
     dtype_kept(learner, "weighted_sum", _softmax_rows(gen, N_Q, N_K).double(),
                randn(gen, N_K, D_V, dtype=torch.float64))
 
 
-@case("the weights and V are left unchanged")
+@property_case("the weights and V are left unchanged")
 def test_inputs_unchanged(learner, gen):
     unchanged(learner, "weighted_sum", ["weights", "V"], _softmax_rows(gen, N_Q, N_K),
               randn(gen, N_K, D_V))

@@ -3,6 +3,7 @@ import torch
 
 from checker.i18n import t
 from checker.judge import compare
+from checker.judge.cases.support import property_case
 from checker.judge.cases.support import (BATCH2, N_K, N_Q, case, cause, rand_mask, randn,
                                          unchanged, values_correct)
 from checker.judge.results import Check
@@ -82,14 +83,14 @@ def test_causal_mask_3_and_1(learner, ref):
                   what=compare.code("causal_mask(1)"))
 
 
-@case("causal_mask returns a torch.bool tensor")
+@property_case("causal_mask returns a torch.bool tensor")
 def test_causal_mask_bool(learner):
     result = learner.causal_mask(5)
     compare.dtype(compare.tensor(result), torch.bool, likely=NOT_BOOL)
     values_correct(learner, "causal_mask", result, 5)
 
 
-@case("causal_mask(n, device='meta') is built on that device")
+@property_case("causal_mask(n, device='meta') is built on that device")
 def test_causal_mask_device(learner):
     got = compare.tensor(learner.causal_mask(6, device="meta"))
     compare.true(got.device.type == "meta", "the mask is not on the requested device",
@@ -130,7 +131,7 @@ def test_int_mask(learner, ref, gen):
     _applied(learner, scores, mask, ref.apply_mask(scores, mask))
 
 
-@case("the mask's dtype never changes the scores' dtype (float64 mask, float32 scores)")
+@property_case("the mask's dtype never changes the scores' dtype (float64 mask, float32 scores)")
 def test_mask_dtype_kept(learner, gen):
     scores, mask = randn(gen, N_Q, N_K), rand_mask(gen, N_Q, N_K).double()
     learner.expect(MASK_CODE)
@@ -146,7 +147,7 @@ def test_broadcast(learner, ref, gen):
     _applied(learner, scores, mask, ref.apply_mask(scores, mask))
 
 
-@case("float64 scores stay float64")
+@property_case("float64 scores stay float64")
 def test_float64(learner, gen):
     args = randn(gen, N_Q, N_K, dtype=torch.float64), rand_mask(gen, N_Q, N_K)
     got = compare.tensor(learner.apply_mask(*args))
@@ -154,7 +155,7 @@ def test_float64(learner, gen):
     values_correct(learner, "apply_mask", got, *args)
 
 
-@case("the scores and the mask are left unchanged")
+@property_case("the scores and the mask are left unchanged")
 def test_inputs_unchanged(learner, gen):
     unchanged(learner, "apply_mask", ["scores", "mask"], randn(gen, N_Q, N_K),
               rand_mask(gen, N_Q, N_K))

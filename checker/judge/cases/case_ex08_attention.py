@@ -6,6 +6,7 @@ from checker.judge import compare
 from checker.judge.cases.attention_support import (blocked_weights_are_zero,
                                                    check_pair, float16_check, rows_sum_to_one,
                                                    suspects_for)
+from checker.judge.cases.support import property_case
 from checker.judge.cases.support import (BATCH1, BATCH2, D_K, D_V, N_K, N_Q, case, gradients,
                                          no_forbidden_source, rand_mask, randn, unchanged,
                                          values_correct)
@@ -31,7 +32,7 @@ def test_seed_example(learner, ref):
     _check(learner, ref, X @ W_Q, X @ W_K, X @ W_V)
 
 
-@case("returns (output, weights): output [4, 3] and weights [4, 7]")
+@property_case("returns (output, weights): output [4, 3] and weights [4, 7]")
 def test_returns_pair(learner, gen):
     args = _qkv(gen)
     result = learner.scaled_dot_product_attention(*args)
@@ -55,7 +56,7 @@ def test_weights(learner, ref, gen):
                   suspects={k: v[1] for k, v in suspects_for(Q, K, V).items()})
 
 
-@case("every row of weights sums to 1")
+@property_case("every row of weights sums to 1")
 def test_rows_sum_to_one(learner, gen):
     args = _qkv(gen, BATCH1)
     got = learner.scaled_dot_product_attention(*args)
@@ -87,7 +88,7 @@ def test_blocked_weights_zero(learner, gen):
     values_correct(learner, "scaled_dot_product_attention", got, *args, mask)
 
 
-@case("a 0/1 float64 mask on float32 inputs works like a bool mask and keeps float32")
+@property_case("a 0/1 float64 mask on float32 inputs works like a bool mask and keeps float32")
 def test_float_mask(learner, ref, gen):
     mask = rand_mask(gen, N_Q, N_K).double()
     Q, K, V = _qkv(gen)
@@ -103,7 +104,7 @@ def test_key_mask_broadcast(learner, ref, gen):
     _check(learner, ref, *_qkv(gen, BATCH2), mask)
 
 
-@case("float64 in, float64 out")
+@property_case("float64 in, float64 out")
 def test_float64(learner, ref, gen):
     Q, K, V = _qkv(gen, dtype=torch.float64)
     result = learner.scaled_dot_product_attention(Q, K, V)
@@ -113,7 +114,7 @@ def test_float64(learner, ref, gen):
     values_correct(learner, "scaled_dot_product_attention", result, Q, K, V)
 
 
-@case("float16 inputs with a mask: blocked scores must still become -inf (-1e9 overflows)")
+@property_case("float16 inputs with a mask: blocked scores must still become -inf (-1e9 overflows)")
 def test_float16(learner, ref, gen):
     Q, K, V = _qkv(gen, BATCH1, dtype=torch.float16)
     mask = rand_mask(gen, N_Q, N_K)
@@ -121,7 +122,7 @@ def test_float16(learner, ref, gen):
                   ref.scaled_dot_product_attention(Q, K, V, mask), suspects_for(Q, K, V, mask))
 
 
-@case("large inputs (scores in the thousands, float64) stay finite")
+@property_case("large inputs (scores in the thousands, float64) stay finite")
 def test_large_inputs(learner, ref, gen):
     _check(learner, ref, *_qkv(gen, dtype=torch.float64, scale=30.0))
 
@@ -142,13 +143,13 @@ def test_gradients(learner, ref, gen):
               list(_qkv(gen)), [0, 1, 2], ["Q", "K", "V"], gen, output_index=0)
 
 
-@case("Q, K, V and the mask are left unchanged")
+@property_case("Q, K, V and the mask are left unchanged")
 def test_inputs_unchanged(learner, gen):
     unchanged(learner, "scaled_dot_product_attention", ["Q", "K", "V", "mask"],
               *_qkv(gen), rand_mask(gen, N_Q, N_K))
 
 
-@case("the source uses no ready-made attention")
+@property_case("the source uses no ready-made attention")
 def test_no_ready_made_attention(learner, gen):
     no_forbidden_source(learner, "scaled_dot_product_attention", *_qkv(gen),
                         expected="attention built from matmul, a softmax and masking")

@@ -4,6 +4,7 @@ import torch
 from checker.judge import compare
 from checker.judge.cases.attention_support import (WEIGHTS_T, check_pair,
                                                    rows_sum_to_one, sdpa, suspects_for)
+from checker.judge.cases.support import property_case
 from checker.judge.cases.support import (BATCH2, D_K, D_MODEL, D_V, case, cause,
                                          no_forbidden_source, rand_mask, randn, unchanged,
                                          values_correct)
@@ -69,7 +70,7 @@ def test_self_basic(learner, ref, gen):
     _check_self(learner, ref, randn(gen, N, D_MODEL), _weights(gen))
 
 
-@case("self_attention: weights are [n, n] and every row sums to 1")
+@property_case("self_attention: weights are [n, n] and every row sums to 1")
 def test_self_rows(learner, gen):
     args = (randn(gen, N, D_MODEL), *_weights(gen))
     got = learner.self_attention(*args)
@@ -97,7 +98,7 @@ def test_cross_basic(learner, ref, gen):
                  _weights(gen))
 
 
-@case("cross_attention: weights are [n_dec, n_enc]")
+@property_case("cross_attention: weights are [n_dec, n_enc]")
 def test_cross_shape(learner, gen):
     args = (randn(gen, N_DEC, D_MODEL), randn(gen, N_ENC, D_MODEL), *_weights(gen))
     result = learner.cross_attention(*args)
@@ -126,7 +127,7 @@ def test_cross_padding_mask(learner, ref, gen):
                  randn(gen, *BATCH2, N_ENC, D_MODEL), _weights(gen), mask)
 
 
-@case("a 0/1 float64 mask keeps float32 outputs float32")
+@property_case("a 0/1 float64 mask keeps float32 outputs float32")
 def test_float_mask_dtype(learner, gen):
     mask = rand_mask(gen, N_DEC, N_ENC).double()
     args = (randn(gen, N_DEC, D_MODEL), randn(gen, N_ENC, D_MODEL), *_weights(gen), mask)
@@ -136,7 +137,7 @@ def test_float_mask_dtype(learner, gen):
     values_correct(learner, "cross_attention", result, *args)
 
 
-@case("float64 in, float64 out (both functions)")
+@property_case("float64 in, float64 out (both functions)")
 def test_float64(learner, gen):
     W = _weights(gen, torch.float64)
     self_args = (randn(gen, N, D_MODEL, dtype=torch.float64), *W)
@@ -154,7 +155,7 @@ def test_float64(learner, gen):
     values_correct(learner, "cross_attention", cross_result, *cross_args)
 
 
-@case("the inputs are left unchanged (both functions)")
+@property_case("the inputs are left unchanged (both functions)")
 def test_inputs_unchanged(learner, gen):
     unchanged(learner, "self_attention", ["X", "W_Q", "W_K", "W_V"], randn(gen, N, D_MODEL),
               *_weights(gen))
@@ -162,7 +163,7 @@ def test_inputs_unchanged(learner, gen):
               randn(gen, N_DEC, D_MODEL), randn(gen, N_ENC, D_MODEL), *_weights(gen))
 
 
-@case("the source uses no ready-made attention")
+@property_case("the source uses no ready-made attention")
 def test_no_ready_made_attention(learner, gen):
     no_forbidden_source(learner, "self_attention", randn(gen, N, D_MODEL), *_weights(gen),
                         expected="attention built from matmul, a softmax and masking")

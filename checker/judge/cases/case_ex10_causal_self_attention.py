@@ -4,6 +4,7 @@ import torch
 from checker.judge import compare
 from checker.judge.cases.attention_support import (MASK_IGNORED, check_pair, device_check,
                                                    float16_check, sdpa, suspects_for)
+from checker.judge.cases.support import property_case
 from checker.judge.cases.support import (BATCH2, D_K, D_MODEL, D_V, case, cause, gradients,
                                          no_forbidden_source, randn, unchanged, values_correct)
 
@@ -81,7 +82,7 @@ def test_basic(learner, ref, gen):
     _check(learner, ref, randn(gen, N, D_MODEL), _weights(gen))
 
 
-@case("no peeking: changing the last token changes no earlier output")
+@property_case("no peeking: changing the last token changes no earlier output")
 def test_no_future_leak(learner, gen):
     X, W = randn(gen, N, D_MODEL), _weights(gen)
     X2 = X.clone()
@@ -96,7 +97,7 @@ def test_no_future_leak(learner, gen):
     values_correct(learner, "causal_self_attention", result1, X, *W)
 
 
-@case("no peeking in a batch: changing position 2 changes no output before it")
+@property_case("no peeking in a batch: changing position 2 changes no output before it")
 def test_no_future_leak_batched(learner, gen):
     X, W = randn(gen, 3, N, D_MODEL), _weights(gen)
     X2 = X.clone()
@@ -121,7 +122,7 @@ def test_batch2(learner, ref, gen):
     _check(learner, ref, randn(gen, *BATCH2, N, D_MODEL), _weights(gen))
 
 
-@case("float64 in, float64 out")
+@property_case("float64 in, float64 out")
 def test_float64(learner, gen):
     args = (randn(gen, N, D_MODEL, dtype=torch.float64), *_weights(gen, torch.float64))
     result = learner.causal_self_attention(*args)
@@ -131,7 +132,7 @@ def test_float64(learner, gen):
     values_correct(learner, "causal_self_attention", result, *args)
 
 
-@case("float16 inputs: the future must still be blocked with -inf (-1e9 overflows)")
+@property_case("float16 inputs: the future must still be blocked with -inf (-1e9 overflows)")
 def test_float16(learner, ref, gen):
     X = randn(gen, 2, N, D_MODEL, dtype=torch.float16)
     W = _weights(gen, torch.float16)
@@ -140,7 +141,7 @@ def test_float16(learner, ref, gen):
                   _suspects(X, *W))
 
 
-@case("inputs on another device (meta): the mask is built on X's device")
+@property_case("inputs on another device (meta): the mask is built on X's device")
 def test_meta_device(learner, gen):
     X = torch.empty(2, N, D_MODEL, device="meta")
     W = tuple(torch.empty(w.shape, device="meta") for w in _weights(gen))
@@ -157,13 +158,13 @@ def test_gradients(learner, ref, gen):
               ["X", "W_Q", "W_K", "W_V"], gen, output_index=0)
 
 
-@case("X and the weights are left unchanged")
+@property_case("X and the weights are left unchanged")
 def test_inputs_unchanged(learner, gen):
     unchanged(learner, "causal_self_attention", ["X", "W_Q", "W_K", "W_V"],
               randn(gen, N, D_MODEL), *_weights(gen))
 
 
-@case("the source uses no ready-made attention")
+@property_case("the source uses no ready-made attention")
 def test_no_ready_made_attention(learner, gen):
     no_forbidden_source(learner, "causal_self_attention", randn(gen, N, D_MODEL), *_weights(gen),
                         expected="attention built from matmul, a softmax and a causal mask")

@@ -9,6 +9,7 @@ from checker.i18n import N_, t
 from checker.judge import compare
 from checker.judge.cases.attention_support import blocked_weights_are_zero, rows_sum_to_one
 from checker.judge.cases.beyond_support import raised, raises_value_error
+from checker.judge.cases.support import property_case
 from checker.judge.cases.support import (case, cause, gradients, no_forbidden_source, rand_mask,
                                          randn, unchanged, values_correct)
 from checker.judge.compare import CaseFailure
@@ -147,7 +148,7 @@ def test_split_batch2(learner, ref, gen):
                             HEADS_AFTER: X.reshape(2, 3, 5, 2, 3)})
 
 
-@case("split_heads raises ValueError when h does not divide d_model (d_model=6, h=4)")
+@property_case("split_heads raises ValueError when h does not divide d_model (d_model=6, h=4)")
 def test_split_value_error(learner, gen):
     raises_value_error(learner, "split_heads", randn(gen, 5, 6), 4, likely=NO_VALUE_ERROR,
                        expected="ValueError: 4 heads cannot share 6 columns evenly")
@@ -162,7 +163,7 @@ def test_merge_layout(learner, ref, gen):
                   suspects={MERGE_NO_TRANSPOSE: _merge_no_transpose(X)})
 
 
-@case("merge_heads undoes split_heads: a round trip with a batch dimension gives X back")
+@property_case("merge_heads undoes split_heads: a round trip with a batch dimension gives X back")
 def test_round_trip(learner, gen):
     X = randn(gen, 3, 5, 12)
     split = compare.tensor(learner.split_heads(X, 4), what=compare.code("split_heads(X, 4)"))
@@ -173,7 +174,7 @@ def test_round_trip(learner, gen):
 
 
 # ------------------------------------------------------------ multi-head attention
-@case("returns (output, weights): output [5, 8] and weights [4, 5, 7] for h=4")
+@property_case("returns (output, weights): output [5, 8] and weights [4, 5, 7] for h=4")
 def test_returns_pair(learner, ref, gen):
     args = (randn(gen, 5, 8), randn(gen, 7, 8), *_weights(gen, 8), 4)
     result = learner.multi_head_attention(*args)
@@ -221,7 +222,7 @@ def test_batch2(learner, ref, gen):
     _check(learner, ref, randn(gen, 2, 3, 5, 8), randn(gen, 2, 3, 7, 8), _weights(gen, 8), 4)
 
 
-@case("every row of every head's weights sums to 1")
+@property_case("every row of every head's weights sums to 1")
 def test_rows_sum_to_one(learner, gen):
     args = (randn(gen, 3, 5, 8), randn(gen, 3, 7, 8), *_weights(gen, 8), 4)
     got = learner.multi_head_attention(*args)
@@ -262,7 +263,7 @@ def test_batched_mask_h(learner, ref, gen):
     _check(learner, ref, randn(gen, 2, 4, 6), randn(gen, 2, 7, 6), _weights(gen, 6), 2, mask)
 
 
-@case("a 0/1 float64 mask on float32 inputs works like a bool mask and keeps float32")
+@property_case("a 0/1 float64 mask on float32 inputs works like a bool mask and keeps float32")
 def test_float_mask(learner, ref, gen):
     mask = rand_mask(gen, 3, 1, 7).double()
     args = (randn(gen, 3, 4, 8), randn(gen, 3, 7, 8), *_weights(gen, 8), 4, mask)
@@ -274,7 +275,7 @@ def test_float_mask(learner, ref, gen):
 
 
 # ----------------------------------------------------------------------- dtypes
-@case("float64 in, float64 out")
+@property_case("float64 in, float64 out")
 def test_float64(learner, gen):
     args = (randn(gen, 4, 6, dtype=torch.float64), randn(gen, 7, 6, dtype=torch.float64),
             *_weights(gen, 6, torch.float64), 2)
@@ -285,7 +286,7 @@ def test_float64(learner, gen):
     values_correct(learner, "multi_head_attention", result, *args)
 
 
-@case("float16 with a causal mask: the result stays float16 and right")
+@property_case("float16 with a causal mask: the result stays float16 and right")
 def test_float16(learner, ref, gen):
     X = randn(gen, 2, 5, 8, dtype=torch.float64)
     W = _weights(gen, 8, torch.float64)
@@ -308,14 +309,14 @@ def test_gradients(learner, ref, gen):
               output_index=0)
 
 
-@case("X_q, X_kv, the four weights and the mask are left unchanged")
+@property_case("X_q, X_kv, the four weights and the mask are left unchanged")
 def test_inputs_unchanged(learner, gen):
     unchanged(learner, "multi_head_attention",
               ["X_q", "X_kv", "W_Q", "W_K", "W_V", "W_O", "h", "mask"],
               randn(gen, 4, 6), randn(gen, 7, 6), *_weights(gen, 6), 2, rand_mask(gen, 4, 7))
 
 
-@case("the source uses no ready-made attention")
+@property_case("the source uses no ready-made attention")
 def test_no_ready_made_attention(learner, gen):
     no_forbidden_source(learner, "multi_head_attention", randn(gen, 4, 6), randn(gen, 7, 6),
                         *_weights(gen, 6), 2,

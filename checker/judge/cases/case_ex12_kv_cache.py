@@ -7,6 +7,7 @@ from checker.i18n import t
 from checker.judge import compare
 from checker.judge.cases.attention_support import sdpa
 from checker.judge.cases.beyond_support import cache_unchanged, on_meta, values_correct_nested
+from checker.judge.cases.support import property_case
 from checker.judge.cases.support import (D_K, D_MODEL, D_V, case, cause, gradients,
                                          no_forbidden_source, randn, unchanged, values_correct)
 
@@ -199,7 +200,7 @@ def test_generate_batch2(learner, gen):
 
 
 # ---------------------------------------------------------------------- dtypes
-@case("float64 in, float64 out: the output and the cache")
+@property_case("float64 in, float64 out: the output and the cache")
 def test_float64(learner, gen):
     args = (randn(gen, 1, D_MODEL, dtype=torch.float64), *_weights(gen, torch.float64),
             _cache(gen, dtype=torch.float64))
@@ -212,7 +213,7 @@ def test_float64(learner, gen):
     values_correct_nested(learner, "attention_step", got, *args)
 
 
-@case("float16: the step stays float16 and close to the exact result")
+@property_case("float16: the step stays float16 and close to the exact result")
 def test_float16(learner, ref, gen):
     args = (randn(gen, 2, 1, D_MODEL, dtype=torch.float64, scale=0.5),
             *_weights(gen, torch.float64), _cache(gen, (2,), dtype=torch.float64))
@@ -241,7 +242,7 @@ def test_generate_gradients(learner, ref, gen):
               ["X", "W_Q", "W_K", "W_V"], gen)
 
 
-@case("x_t, the weights and the cache passed in are left unchanged")
+@property_case("x_t, the weights and the cache passed in are left unchanged")
 def test_inputs_unchanged(learner, gen):
     args = (randn(gen, 1, D_MODEL), *_weights(gen), _cache(gen))
     before = [a.clone() if isinstance(a, torch.Tensor) else tuple(c.clone() for c in a)
@@ -252,7 +253,7 @@ def test_inputs_unchanged(learner, gen):
     values_correct_nested(learner, "attention_step", got, *before)
 
 
-@case("X and the weights are left unchanged by generate_outputs")
+@property_case("X and the weights are left unchanged by generate_outputs")
 def test_generate_unchanged(learner, gen):
     unchanged(learner, "generate_outputs", ["X", "W_Q", "W_K", "W_V"],
               randn(gen, N, D_MODEL), *_weights(gen))
@@ -267,7 +268,7 @@ def _meta_weights():
     return _meta(D_MODEL, D_K), _meta(D_MODEL, D_K), _meta(D_MODEL, D_V)
 
 
-@case("on the meta device, a first step and a cached step stay there (no tensor made on the CPU)")
+@property_case("on the meta device, a first step and a cached step stay there (no tensor made on the CPU)")
 def test_meta_step(learner, gen):
     for past in (None, (_meta(3, T, D_K), _meta(3, T, D_V))):
         t_after = 1 if past is None else T + 1
@@ -281,7 +282,7 @@ def test_meta_step(learner, gen):
     values_correct_nested(learner, "attention_step", learner.attention_step(*args), *args)
 
 
-@case("on the meta device, generate_outputs stays there")
+@property_case("on the meta device, generate_outputs stays there")
 def test_meta_generate(learner, gen):
     got = learner.generate_outputs(_meta(2, N, D_MODEL), *_meta_weights())
     on_meta(got, (2, N, D_V), "the result")
@@ -289,7 +290,7 @@ def test_meta_generate(learner, gen):
     values_correct(learner, "generate_outputs", learner.generate_outputs(*args), *args)
 
 
-@case("the source uses no ready-made attention")
+@property_case("the source uses no ready-made attention")
 def test_no_ready_made_attention(learner, gen):
     no_forbidden_source(learner, "generate_outputs", randn(gen, N, D_MODEL), *_weights(gen),
                         expected="attention built from matmul, a softmax and a cache")

@@ -20,6 +20,16 @@ def case(name: str):
     return pytest.mark.case(name)
 
 
+def property_case(name: str):
+    """A case about a property (finite, rows sum to 1, dtype, device, shape, inputs
+    unchanged, no peeking, no forbidden call, an error raised, a round trip): it counts
+    only when every value case of its exercise passes. Such a case can hold for a wrong
+    file (a saturated softmax is finite with or without the scaling), so on its own it
+    proves nothing about the values; the plugin marks it "waiting for the right values"
+    until they are right."""
+    return pytest.mark.case(name, property=True)
+
+
 # Shapes chosen so that a transposed, swapped or mistaken operand cannot pass by
 # accident: every size differs, d_k is not a perfect square and differs from n_k.
 N_Q, N_K, D_MODEL, D_K, D_V = 4, 7, 6, 5, 3
