@@ -319,11 +319,19 @@ def case_names(eid: str) -> tuple[str, ...]:
     names = []
     for node in ast.parse(source).body:
         if isinstance(node, ast.FunctionDef) and node.name.startswith("test"):
+            # @case("name") or a kind of it (@property_case("name")), as the plugin reads it
             named = [d.args[0].value for d in node.decorator_list
-                     if isinstance(d, ast.Call) and getattr(d.func, "id", "") == "case"
-                     and d.args and isinstance(d.args[0], ast.Constant)]
+                     if isinstance(d, ast.Call) and _called(d).endswith("case")
+                     and d.args and isinstance(d.args[0], ast.Constant)
+                     and isinstance(d.args[0].value, str)]
             names.append(named[0] if named else node.name)
     return tuple(names)
+
+
+def _called(call: ast.Call) -> str:
+    func = call.func
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(
+        func, ast.Attribute) else ""
 
 
 # ------------------------------------------------------------------ scoring
