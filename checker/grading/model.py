@@ -98,8 +98,8 @@ class Graded:
     scores: dict[str, float]         # exercise id -> points earned
     seconds: float
     document: dict | None = None     # the check --json document (None if it could not be graded)
-    max_points: float | None = None  # a course file's maximum (None: the kit's points)
     relpath: str = ""                # the original path, relative to the folder graded
+    max_points: float | None = None  # a course file's maximum (None: the kit's points)
 
     def __post_init__(self) -> None:
         # what reaches grades.csv, a report's file name and the terminal: one clean line
