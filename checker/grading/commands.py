@@ -5,7 +5,7 @@ from pathlib import Path
 
 from rich.text import Text
 
-from checker import defaults, files
+from checker import files
 from checker.grading.model import GradeStatus, SandboxKind
 from checker.i18n import t
 from checker.text import one_line
