@@ -33,9 +33,17 @@ def test_a_share_depends_on_the_name_alone_and_the_shares_cover_the_class_once()
 
 @pytest.mark.parametrize("spec", ["0/3", "4/3", "3", "a/b", "1/0", "-1/2", ""])
 def test_a_wrong_shard_is_a_one_line_usage_error(spec, tmp_path):
-    done = cli("grade", str(tmp_path), "--shard", spec, "--out", str(tmp_path / "o"))
+    done = cli("grade", str(tmp_path), "--shard", spec, "--seed", "1", "--out",
+               str(tmp_path / "o"))
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1, done.stderr
-    assert "--shard" in done.stderr
+    assert "--shard" in done.stderr  # ours, or argparse's for "-1/2" (it looks like an option)
+
+
+def test_a_shard_without_a_seed_or_a_folder_is_refused(tmp_path):
+    done = cli("grade", str(tmp_path), "--shard", "1/2", "--out", str(tmp_path / "o"))
+    assert done.returncode == 2 and "--shard needs --seed" in done.stderr, done.stderr
+    done = cli("grade", str(tmp_path), "--shard", "1/2", "--seed", "1")
+    assert done.returncode == 2 and "give --out DIR" in done.stderr, done.stderr
 
 
 def _normalised(value):
