@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import json
 import subprocess
+import sys
 
 import pytest
 from conftest import SOLUTIONS, cli, copy_exercises
@@ -101,3 +102,46 @@ def test_asking_for_bwrap_where_it_is_missing_is_a_clear_error(tmp_path, monkeyp
                           env={**os.environ, **env}, timeout=120)
     assert done.returncode == 2
     assert "bubblewrap" in done.stderr and "Traceback" not in done.stderr
+
+
+# ----------------------------------------------- third red team: the hook's own state
+def test_the_audit_hook_reads_no_global_learner_code_could_rebind():
+    """A01: the hook and its helpers load no global or builtin name at event time."""
+    import dis
+
+    hook = sandbox._sealed_hook((), frozenset(), (), frozenset(), None, (), ())
+    seen, todo = [], [hook]
+    while todo:
+        fn = todo.pop()
+        seen.append(fn)
+        assert fn.__globals__ == {"__builtins__": {}}, fn
+        loads = [i.argval for i in dis.get_instructions(fn) if i.opname in
+                 ("LOAD_GLOBAL", "LOAD_NAME")]
+        assert not loads, (fn.__name__, loads)
+        todo += [c.cell_contents for c in fn.__closure__ or ()
+                 if callable(getattr(c, "cell_contents", None))
+                 and getattr(c.cell_contents, "__code__", None) is not None
+                 and c.cell_contents not in seen and c.cell_contents.__module__ is None]
+    assert len(seen) >= 3  # the hook, is_hidden, unchanged
+
+
+SEALED = """
+import gc, sys
+from checker.engine import sandbox
+sandbox.audit_guard([], [], set())
+sandbox.BLOCKED_EVENTS = frozenset()          # what A01 did through __globals__
+sandbox._CODE_ATTRIBUTES = frozenset()
+sandbox.isinstance = lambda *a: False
+import builtins; builtins.len = lambda x: 0
+try:
+    gc.get_objects()
+    print("OPEN")
+except PermissionError:
+    print("REFUSED")
+"""
+
+
+def test_rebinding_the_hooks_module_globals_changes_nothing():
+    done = subprocess.run([sys.executable, "-c", SEALED], capture_output=True, text=True,
+                          timeout=120)
+    assert done.stdout.strip() == "REFUSED", (done.stdout, done.stderr[-2000:])

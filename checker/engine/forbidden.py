@@ -330,9 +330,11 @@ def refuse_operations(forbidden: list[str], on_violation):
 
     import torch
 
-    def refuser(name: str):
+    def refuser(name: str, refused=ForbiddenCall):
+        # the exception class bound now: rebinding this module's ForbiddenCall later
+        # changes nothing (a refusal raises whatever on_violation does)
         def refuse(*args, **kwargs):
-            raise ForbiddenCall(on_violation(name))
+            raise refused(on_violation(name))
         return refuse
 
     libraries: dict[str, object] = {}

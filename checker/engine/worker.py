@@ -20,7 +20,7 @@ import types
 from checker.engine import codec, landlock, process, sandbox, seccomp, shared, stack
 from checker import i18n
 from checker.i18n import t
-from checker.engine.forbidden import ForbiddenCall, make_guard, refuse_operations
+from checker.engine.forbidden import ForbiddenCall, _RefusingLoader, make_guard, refuse_operations
 from checker.engine.problems import Problem
 
 MAX_OUTPUT = 4000          # characters of printed output kept per call
@@ -437,6 +437,9 @@ def reach(config: dict) -> tuple[list[str], list[str]]:
     return hidden, allowed + [p for p in SYSTEM_LIBRARIES if os.path.exists(p)]
 
 
+_WATCHED_CLASSES = (_RefusingLoader,)
+
+
 class KitError(Exception):
     """The kit could not set a worker up (nothing of the learner's has run yet)."""
 
@@ -455,7 +458,18 @@ def _guard_learner_code(config: dict) -> None:
     if missing and (config.get("limits") or {}).get("require_kernel"):
         raise KitError("; ".join(missing))
     names = {os.path.basename(config["file"]), *config.get("exercise_files", [])}
-    sandbox.audit_guard(hidden, allowed, names)
+    # the kit's import finders (refusals as a torch module loads, the refused packages'
+    # wording) must stay first in sys.meta_path and unchanged: the hook checks them, with
+    # frozen copies, at every fresh import; which packages may be imported the hook
+    # decides itself
+    ours = tuple(f for f in sys.meta_path if type(f).__module__.startswith("checker."))
+    watched = [(f, tuple(vars(f).items())) for f in ours]
+    for cls in {type(f) for f in ours} | set(_WATCHED_CLASSES):
+        watched.append((cls, tuple((k, v) for k, v in vars(cls).items()
+                                   if isinstance(v, types.FunctionType))))
+    sandbox.audit_guard(hidden, allowed, names, refused_imports=frozenset(REFUSED_PACKAGES),
+                        allowed_imports=TORCH_PACKAGES if config.get("forbidden") else None,
+                        watched=tuple(watched), first=ours)
 
 
 PROGRAM_PACKAGE = "checker.models."
