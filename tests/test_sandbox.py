@@ -145,3 +145,22 @@ def test_rebinding_the_hooks_module_globals_changes_nothing():
     done = subprocess.run([sys.executable, "-c", SEALED], capture_output=True, text=True,
                           timeout=120)
     assert done.stdout.strip() == "REFUSED", (done.stdout, done.stderr[-2000:])
+
+
+def test_a_grading_fork_server_holds_none_of_the_graders_environment(monkeypatch):
+    """A13: grade starts its fork server by exec with an environment of its own, so no
+    string of the grader's environment is in its memory or its workers'."""
+    import os
+
+    from checker.engine import forkserver
+
+    monkeypatch.setenv("ATTN_TEST_SECRET", "attn-secret-3e9a")
+    server = forkserver.ForkServer(None, fresh=True)
+    try:
+        server.ready()
+        with open(f"/proc/{server.pid}/environ", "rb") as f:
+            names = {e.split(b"=", 1)[0] for e in f.read().split(b"\0") if e}
+        assert names == set(n.encode() for n in forkserver.server_environment()), names
+    finally:
+        server.close()
+    assert os.environ["ATTN_TEST_SECRET"]  # the grader keeps its own

@@ -166,6 +166,9 @@ _ATTENTION_KERNELS = ("attention", "transformer_encoder")
 # (nn.MultiheadAttention, torch.ao.nn.quantizable's, the transformer layers, flex
 # attention) is refused where attention is banned, by its name, in every torch module
 _ATTENTION_PYTHON = ("attention", "transformer")
+# ... and what computes a softmax whole under another name: torch.distributions' Categorical
+# (and OneHotCategorical, RelaxedOneHotCategorical) normalises its logits (A04)
+_SOFTMAX_PYTHON = ("categorical",)
 _REFERENCE_MODULES = ("torch._refs", "torch._decomp", "torch._prims")
 _PLANS: dict[tuple, "_Plan"] = {}
 _REGISTERED = re.compile(r"^(\w+)(?:\[alias\])?: registered", re.M)  # _dispatch_dump's lines
@@ -216,6 +219,8 @@ def python_pattern(banned: set[str]):
     words = {b.lstrip("_").replace("_", "") for b in banned}
     if _bans_fused(words):
         words |= set(_ATTENTION_PYTHON)
+    if any("softmax" in w for w in words):
+        words |= set(_SOFTMAX_PYTHON)
     return re.compile("|".join(map(re.escape, sorted(words))), re.I)
 
 

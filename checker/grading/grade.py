@@ -35,7 +35,9 @@ def grade_task(task: Task) -> Graded:
     if options.sandbox == SandboxKind.BWRAP:
         from checker.engine import sandbox
 
-        forkserver.configure(sandbox.bwrap_command(list(options.hide)))
+        forkserver.configure(sandbox.bwrap_command(list(options.hide)), fresh=True)
+    else:  # a new Python with an environment of its own: nothing of the grader's memory
+        forkserver.configure(None, fresh=True)
     try:
         # before anything else is imported into this process
         forkserver.get().ready()

@@ -18,6 +18,7 @@ from importlib import metadata
 from pathlib import Path
 
 from checker import files, manifest
+from checker.text import one_line
 from checker.i18n import get_lang, t
 from checker.judge.results import Status
 
@@ -83,11 +84,16 @@ def _case_output(meta: dict) -> str:
     if meta.get("status") == Status.PASSED:
         return ""
     failure = meta.get("failure") or {}
-    parts = [meta.get("message", "")]
+    # what may hold learner text (the message, where) is one line: it cannot fake a line
+    # of the kit's own ("attention-kit: 100 / 100 points")
+    parts = [one_line(str(meta.get("message", "")), TEST_OUTPUT_LIMIT)]
     for label, key in ((t("Expected"), "expected"), (t("Got"), "got"), (t("Where"), "detail"),
                        (t("Likely cause"), "likely")):
         if failure.get(key):
-            parts.append(t("{label}: ", label=label) + failure[key])
+            value = str(failure[key])
+            if key in ("detail", "likely"):
+                value = one_line(value, TEST_OUTPUT_LIMIT)
+            parts.append(t("{label}: ", label=label) + value)
     text = "\n".join(p for p in parts if p)
     return text if len(text) <= TEST_OUTPUT_LIMIT else text[:TEST_OUTPUT_LIMIT] + " ..."
 
