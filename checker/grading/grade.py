@@ -58,10 +58,29 @@ def grade_task(task: Task) -> Graded:
                                                       error=str(exc).splitlines()[0]))
     document["submission"] = {"name": task.name, "path": task.path}
     document["sandbox"] = sandbox_facts(options)
+    document["review"] = needs_review(sub, list(options.exercises()))
     status, reason = status_of(result)
     scores = {e.id: e.score(result.all_or_nothing) for e in result.exercises}
     return Graded(task.name, task.path, status, reason, scores,
                   round(time.monotonic() - started, 3), document)
+
+
+def needs_review(sub, exercises) -> list[dict]:
+    """What a human should read before trusting this grade: the idioms the grader's own
+    scan of each file's text finds (``forbidden.review_source``; docs/threat-model.md). It
+    changes no score."""
+    from checker.engine.forbidden import review_source
+
+    found = []
+    for exercise in exercises:
+        try:
+            text = sub.source(exercise).text
+        except Exception:
+            text = None
+        for v in review_source(text) if isinstance(text, str) else []:
+            found.append({"exercise": exercise.id, "what": v.call[:120], "line": v.line,
+                          "code": v.code})
+    return found[:50]
 
 
 def sandbox_facts(options: Options) -> dict:
