@@ -164,3 +164,26 @@ def test_a_grading_fork_server_holds_none_of_the_graders_environment(monkeypatch
     finally:
         server.close()
     assert os.environ["ATTN_TEST_SECRET"]  # the grader keeps its own
+
+
+FORKS = """
+import os, threading
+from checker.engine import seccomp
+assert seccomp.install() == ""
+out = []
+t = threading.Thread(target=lambda: out.append(1)); t.start(); t.join()
+try:
+    pid = os.fork()
+    if pid == 0:
+        os._exit(0)
+    print("FORKED", out)
+except OSError:
+    print("REFUSED", out)
+"""
+
+
+def test_seccomp_refuses_new_processes_and_keeps_threads():
+    """A24/A12: a worker may start threads, never a process."""
+    done = subprocess.run([sys.executable, "-c", FORKS], capture_output=True, text=True,
+                          timeout=120)
+    assert done.stdout.strip() == "REFUSED [1]", (done.stdout, done.stderr[-2000:])
