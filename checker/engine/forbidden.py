@@ -403,6 +403,10 @@ class _RefuseOnImport:
         return spec
 
 
+# the classes whose methods the worker's audit hook checks, unchanged, at every fresh import
+WATCHED_CLASSES = (_RefusingLoader, _RefuseOnImport)
+
+
 def _pin(libraries: list) -> None:
     """Keep torch.library registrations for the life of this process, out of Python's
     reach: each Library's finalizer (which would undo its registrations, and holds its

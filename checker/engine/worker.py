@@ -20,7 +20,8 @@ import types
 from checker.engine import codec, landlock, process, sandbox, seccomp, shared, stack
 from checker import i18n
 from checker.i18n import t
-from checker.engine.forbidden import ForbiddenCall, _RefusingLoader, make_guard, refuse_operations
+from checker.engine.forbidden import (WATCHED_CLASSES, ForbiddenCall, make_guard,
+                                      refuse_operations)
 from checker.engine.problems import Problem
 
 MAX_OUTPUT = 4000          # characters of printed output kept per call
@@ -441,9 +442,6 @@ def reach(config: dict) -> tuple[list[str], list[str]]:
     return hidden, allowed + [p for p in SYSTEM_LIBRARIES if os.path.exists(p)]
 
 
-_WATCHED_CLASSES = (_RefusingLoader,)
-
-
 def _cut_numpy(torch) -> None:
     """Learner code's ready paths to numpy: ``Tensor.numpy`` and ``Tensor.__array__``
     refuse (and the learner's module imports through ``_learner_builtins``). Defence in
@@ -499,7 +497,7 @@ def _guard_learner_code(config: dict) -> None:
     # decides itself
     ours = tuple(f for f in sys.meta_path if type(f).__module__.startswith("checker."))
     watched = [(f, tuple(vars(f).items())) for f in ours]
-    for cls in {type(f) for f in ours} | set(_WATCHED_CLASSES):
+    for cls in {type(f) for f in ours} | set(WATCHED_CLASSES):
         watched.append((cls, tuple((k, v) for k, v in vars(cls).items()
                                    if isinstance(v, types.FunctionType))))
     sandbox.audit_guard(hidden, allowed, names, refused_imports=frozenset(REFUSED_PACKAGES),
