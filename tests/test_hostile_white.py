@@ -35,7 +35,9 @@ LIBRARY = Path(__file__).resolve().parent / "hostile_white"
 ATTACKS = sorted(p.name for p in LIBRARY.iterdir() if p.is_dir() and any(p.glob("ex*.py")))
 FILES = {e.file: e.id for e in manifest.lesson()}  # what a default grade counts
 # what the attacked exercise may earn: what the same file earns without its trick
-MAY_EARN = {"minus_inf_clone": 3.85}
+# env_stack and fork_spinners compute the right answers: what they are after is the grader's
+# environment (no report may hold SECRET) and processes that outlive the worker (none may)
+MAY_EARN = {"minus_inf_clone": 3.85, "env_stack": 10, "fork_spinners": 10}
 SECRET = "attn-white-secret-8c1f"  # in the grader's environment: no report may show it
 LONG_NAME = "student_" + "x" * 232
 ESCAPED_NAME = "bad\x1b[2J\x1b[H\x1b]0;pwned\x07\u202eevil\u2066.zip"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import json
 import subprocess
+import sys
 
 import pytest
 from conftest import SOLUTIONS, cli, copy_exercises
@@ -101,3 +102,88 @@ def test_asking_for_bwrap_where_it_is_missing_is_a_clear_error(tmp_path, monkeyp
                           env={**os.environ, **env}, timeout=120)
     assert done.returncode == 2
     assert "bubblewrap" in done.stderr and "Traceback" not in done.stderr
+
+
+# ----------------------------------------------- third red team: the hook's own state
+def test_the_audit_hook_reads_no_global_learner_code_could_rebind():
+    """A01: the hook and its helpers load no global or builtin name at event time."""
+    import dis
+
+    hook = sandbox._sealed_hook((), frozenset(), (), frozenset(), None, (), ())
+    seen, todo = [], [hook]
+    while todo:
+        fn = todo.pop()
+        seen.append(fn)
+        assert fn.__globals__ == {"__builtins__": {}}, fn
+        loads = [i.argval for i in dis.get_instructions(fn) if i.opname in
+                 ("LOAD_GLOBAL", "LOAD_NAME")]
+        assert not loads, (fn.__name__, loads)
+        todo += [c.cell_contents for c in fn.__closure__ or ()
+                 if callable(getattr(c, "cell_contents", None))
+                 and getattr(c.cell_contents, "__code__", None) is not None
+                 and c.cell_contents not in seen and c.cell_contents.__module__ is None]
+    assert len(seen) >= 3  # the hook, is_hidden, unchanged
+
+
+SEALED = """
+import gc, sys
+from checker.engine import sandbox
+sandbox.audit_guard([], [], set())
+sandbox.BLOCKED_EVENTS = frozenset()          # what A01 did through __globals__
+sandbox._CODE_ATTRIBUTES = frozenset()
+sandbox.isinstance = lambda *a: False
+import builtins; builtins.len = lambda x: 0
+try:
+    gc.get_objects()
+    print("OPEN")
+except PermissionError:
+    print("REFUSED")
+"""
+
+
+def test_rebinding_the_hooks_module_globals_changes_nothing():
+    done = subprocess.run([sys.executable, "-c", SEALED], capture_output=True, text=True,
+                          timeout=120)
+    assert done.stdout.strip() == "REFUSED", (done.stdout, done.stderr[-2000:])
+
+
+def test_a_grading_fork_server_holds_none_of_the_graders_environment(monkeypatch):
+    """A13: grade starts its fork server by exec with an environment of its own, so no
+    string of the grader's environment is in its memory or its workers'."""
+    import os
+
+    from checker.engine import forkserver
+
+    monkeypatch.setenv("ATTN_TEST_SECRET", "attn-secret-3e9a")
+    server = forkserver.ForkServer(None, fresh=True)
+    try:
+        server.ready()
+        with open(f"/proc/{server.pid}/environ", "rb") as f:
+            names = {e.split(b"=", 1)[0] for e in f.read().split(b"\0") if e}
+        assert names == set(n.encode() for n in forkserver.server_environment()), names
+    finally:
+        server.close()
+    assert os.environ["ATTN_TEST_SECRET"]  # the grader keeps its own
+
+
+FORKS = """
+import os, threading
+from checker.engine import seccomp
+assert seccomp.install() == ""
+out = []
+t = threading.Thread(target=lambda: out.append(1)); t.start(); t.join()
+try:
+    pid = os.fork()
+    if pid == 0:
+        os._exit(0)
+    print("FORKED", out)
+except OSError:
+    print("REFUSED", out)
+"""
+
+
+def test_seccomp_refuses_new_processes_and_keeps_threads():
+    """A24/A12: a worker may start threads, never a process."""
+    done = subprocess.run([sys.executable, "-c", FORKS], capture_output=True, text=True,
+                          timeout=120)
+    assert done.stdout.strip() == "REFUSED [1]", (done.stdout, done.stderr[-2000:])

@@ -204,9 +204,13 @@ def test_inputs_in_the_shared_region_are_read_back_by_the_checker():
         moved = shared.moved(given)
         assert moved == [False, True, False]
         after = region.read([x, 5, cache], layout, moved)
-        assert torch.equal(after[0], x * 2) and after[2][0] is None
+        # the memory alone decides (third blind red team, A03): the object change left the
+        # memory as it was, and the worker's word (moved, or nothing) changes nothing
+        assert torch.equal(after[0], x * 2) and torch.equal(after[2][0], cache[0])
         assert torch.equal(after[2][1], cache[1]) and isinstance(after[2], tuple)
-        assert region.read([x, 5, cache], layout, None)[0] is None  # said nothing: changed
+        for word in (None, [True, True, True], [False, False, False]):
+            again = region.read([x, 5, cache], layout, word)
+            assert torch.equal(again[0], x * 2) and torch.equal(again[2][0], cache[0])
         del worker_args, given
     finally:
         region.close()

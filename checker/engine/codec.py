@@ -27,6 +27,8 @@ import torch
 
 from checker.text import clean
 
+_as_numpy = torch._C.TensorBase.numpy  # the C method: workers refuse Tensor.numpy
+
 MAX_MESSAGE = 64 * 1024 * 1024    # bytes; a reply larger than this is refused
 MAX_HEADER = 8 * 1024 * 1024
 MAX_DEPTH = 32
@@ -113,7 +115,7 @@ def _enc_tensor(t: torch.Tensor, tensors, blobs):
             data = b""
         else:
             flat = plain.cpu().contiguous().reshape(-1)
-            data = flat.view(torch.uint8).numpy().tobytes() if flat.numel() else b""
+            data = _as_numpy(flat.view(torch.uint8)).tobytes() if flat.numel() else b""
     except BaseException as exc:  # hostile subclasses may raise anything
         return {"other": type(t).__name__, "repr": f"could not read tensor: {_short_repr(exc)}"}
     tensors.append({"dtype": dtype, "shape": list(plain.shape), "device": device,

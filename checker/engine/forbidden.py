@@ -166,6 +166,9 @@ _ATTENTION_KERNELS = ("attention", "transformer_encoder")
 # (nn.MultiheadAttention, torch.ao.nn.quantizable's, the transformer layers, flex
 # attention) is refused where attention is banned, by its name, in every torch module
 _ATTENTION_PYTHON = ("attention", "transformer")
+# ... and what computes a softmax whole under another name: torch.distributions' Categorical
+# (and OneHotCategorical, RelaxedOneHotCategorical) normalises its logits (A04)
+_SOFTMAX_PYTHON = ("categorical",)
 _REFERENCE_MODULES = ("torch._refs", "torch._decomp", "torch._prims")
 _PLANS: dict[tuple, "_Plan"] = {}
 _REGISTERED = re.compile(r"^(\w+)(?:\[alias\])?: registered", re.M)  # _dispatch_dump's lines
@@ -223,6 +226,8 @@ def python_pattern(banned: set[str]):
     words = {b.lstrip("_").replace("_", "") for b in banned}
     if _bans_fused(words):
         words |= set(_ATTENTION_PYTHON)
+    if any("softmax" in w for w in words):
+        words |= set(_SOFTMAX_PYTHON)
     return re.compile("|".join(map(re.escape, sorted(words))), re.I)
 
 
@@ -337,9 +342,11 @@ def refuse_operations(forbidden: list[str], on_violation):
 
     import torch
 
-    def refuser(name: str):
+    def refuser(name: str, refused=ForbiddenCall):
+        # the exception class bound now: rebinding this module's ForbiddenCall later
+        # changes nothing (a refusal raises whatever on_violation does)
         def refuse(*args, **kwargs):
-            raise ForbiddenCall(on_violation(name))
+            raise refused(on_violation(name))
         return refuse
 
     libraries: dict[str, object] = {}
@@ -403,6 +410,10 @@ class _RefuseOnImport:
         return spec
 
 
+# the classes whose methods the worker's audit hook checks, unchanged, at every fresh import
+WATCHED_CLASSES = (_RefusingLoader, _RefuseOnImport)
+
+
 def _pin(libraries: list) -> None:
     """Keep torch.library registrations for the life of this process, out of Python's
     reach: each Library's finalizer (which would undo its registrations, and holds its
@@ -420,3 +431,66 @@ def _pin(libraries: list) -> None:
             if held is not None and held[0] is library:
                 finalizer.detach()
         ctypes.pythonapi.Py_IncRef(ctypes.py_object(library))
+
+
+# ------------------------------------------------------------ what a reviewer should read
+# The grader's own reading of the source text (a fact the learner's interpreter cannot
+# forge, unlike anything a worker says): idioms that reach past the exercise into the
+# interpreter's or the kit's internals. None has a use in a hand-made answer; a file that
+# holds one is flagged "needs review" (its score is what its cases earned).
+REVIEW_NAMES = {"exec", "eval", "compile", "__import__", "__builtins__", "globals", "vars"}
+REVIEW_MODULES = {"gc", "ctypes", "_ctypes", "numpy", "inspect", "_imp", "cffi"}
+REVIEW_ATTRS = {"modules", "__array_interface__", "__array_struct__", "__globals__",
+                "__builtins__", "__closure__", "__code__", "__dict__", "__subclasses__",
+                "__mro__", "__bases__", "tb_frame", "f_back", "f_globals", "f_locals",
+                "gi_frame", "meta_path", "cell_contents", "__traceback__"}
+_GETTERS = {"attrgetter", "methodcaller", "getattr", "setattr", "delattr"}
+
+
+def _dunder_text(value) -> bool:
+    return isinstance(value, str) and (value.startswith("__") or value.endswith("__")) \
+        and value.strip("_") != "main"
+
+
+def review_source(source: str) -> list[Violation]:
+    """Every place in ``source`` that a human should look at before trusting its grade."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return []
+    lines = source.splitlines()
+    found: list[Violation] = []
+
+    def add(what: str, node: ast.AST) -> None:
+        line = getattr(node, "lineno", 0)
+        code = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+        found.append(Violation(what, line, code[:160]))
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] in REVIEW_MODULES:
+                    add(f"import {alias.name}", node)
+        elif isinstance(node, ast.ImportFrom):
+            if (node.module or "").split(".")[0] in REVIEW_MODULES:
+                add(f"from {node.module} import ...", node)
+        elif isinstance(node, ast.Name) and node.id in REVIEW_NAMES:
+            add(node.id, node)
+        elif isinstance(node, ast.Attribute) and node.attr in REVIEW_ATTRS:
+            add(_dotted(node), node)
+        elif isinstance(node, ast.Constant) and _dunder_text(node.value):
+            add(repr(node.value), node)  # a dunder name, or a piece of one ("__glo" + ...)
+        elif isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else \
+                func.id if isinstance(func, ast.Name) else ""
+            if name in _GETTERS:
+                names = node.args[1:2] if name in ("getattr", "setattr", "delattr") \
+                    else node.args[:1]
+                for arg in names:
+                    if not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)):
+                        add(f"{name}(...) with a computed name", node)
+                    elif _dunder_text(arg.value):
+                        add(f"{name}({arg.value!r})", node)
+    unique = {(v.call, v.line): v for v in found}
+    return sorted(unique.values(), key=lambda v: v.line)

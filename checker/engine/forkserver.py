@@ -21,29 +21,43 @@ from checker import i18n
 from checker.engine import forbidden, process, sandbox, worker
 
 
+def server_environment() -> dict[str, str]:
+    """All the environment a fork server started by exec gets: a PATH, the kit's import
+    path and a UTF-8 locale; nothing of the grader's (its home, tokens, paths)."""
+    return {"PATH": "/usr/bin:/bin", "PYTHONPATH": os.pathsep.join(p for p in sys.path if p),
+            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
+
+
 class ServerGone(Exception):
     """The fork server died (for example, learner code killed its parent process)."""
 
 
 class ForkServer:
-    def __init__(self, command: list[str] | None = None) -> None:
+    def __init__(self, command: list[str] | None = None, fresh: bool = False) -> None:
         """Fork the server from this process, or run it with ``command`` (a sandbox prefix).
 
         With a command, the server is a new Python that imports torch itself (about
         2 s, once) inside the sandbox, e.g. ``bwrap ... -- python -m checker.forkserver``.
         The constructor does not wait for the server: its hello is read at the first
         request, so the server's warm-up runs beside the checker's own start.
+        ``fresh`` (what ``grade`` asks for): a new Python even without a command, so that
+        nothing of the grader's memory (its environment strings, its heap) is in the
+        server or the workers it forks.
         """
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        if command:
+        if command or fresh:
             import subprocess
 
+            env = server_environment()
+            prefix = [*command, "--clearenv",
+                      *[a for k, v in env.items() for a in ("--setenv", k, v)], "--"] \
+                if command else []
             process = subprocess.Popen(
-                [*command, "--", sys.executable, "-m", "checker.engine.forkserver",
+                [*prefix, sys.executable, "-m", "checker.engine.forkserver",
                  str(theirs.fileno())],
                 pass_fds=[theirs.fileno()],
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                env={**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)})
+                env=env)
             self._process = process
             pid = process.pid
         else:
@@ -205,12 +219,14 @@ def _idle_tasks(torch) -> list:
 
 _server: ForkServer | None = None
 _command: list[str] | None = None
+_fresh = False
 
 
-def configure(command: list[str] | None) -> None:
-    """Start future fork servers with ``command`` (a sandbox prefix), or by forking (None)."""
-    global _command
-    _command = command
+def configure(command: list[str] | None, fresh: bool = False) -> None:
+    """Start future fork servers with ``command`` (a sandbox prefix), or by forking (None);
+    ``fresh``: by exec even without a command (see ForkServer)."""
+    global _command, _fresh
+    _command, _fresh = command, fresh
 
 
 def spawn(config: dict, shared: int | None = None) -> tuple[int, socket.socket]:
@@ -226,7 +242,7 @@ def get() -> ForkServer:
     wait for the server to be ready (see ForkServer.ready)."""
     global _server
     if _server is None or _server.sock.fileno() < 0:
-        _server = ForkServer(_command)
+        _server = ForkServer(_command, _fresh)
     return _server
 
 

@@ -314,63 +314,138 @@ def _remove_unaudited() -> None:
             delattr(module, attr)
 
 
-def audit_guard(hidden: list[str], allowed: list[str] = (), names: set[str] = frozenset()) -> None:
+def audit_guard(hidden: list[str], allowed: list[str] = (), names: set[str] = frozenset(),
+                refused_imports: frozenset = frozenset(), allowed_imports: frozenset | None = None,
+                watched: tuple = (), first: tuple = ()) -> None:
     """Refuse, in this (worker) process from now on: the BLOCKED_EVENTS, opening any
     file for writing, opening a file named like an exercise file anywhere (``names``:
     a worker is sent its source, it never needs to open one), and reading or listing
     anything under ``hidden`` (the kit's source, the submissions, the output folder)
     or /proc/*/mem. Where a path is under both a hidden and an ``allowed`` folder (a
-    virtual environment inside the kit's checkout), the deeper of the two decides."""
-    rules = sorted({**{os.path.realpath(p): True for p in hidden if p},
-                    **{os.path.realpath(p): False for p in allowed if p}}.items(),
-                   key=lambda item: -len(item[0]))
+    virtual environment inside the kit's checkout), the deeper of the two decides.
+
+    Fresh imports: a package in ``refused_imports`` (top level), or outside
+    ``allowed_imports`` when given, is refused. ``watched`` is a tuple of (object,
+    ((attribute, value), ...)): at every fresh import each object's ``__dict__`` must
+    still hold exactly those values (the kit's import finders, still first in
+    sys.meta_path, unchanged), or the import is refused; ``first``: the finders that must
+    still open sys.meta_path, in that order.
+
+    The hook reads no state learner code can rebind: every set, rule and function it
+    uses is a frozen copy bound in its closure when it is made (``_sealed_hook``), and
+    it runs with globals of its own that hold nothing, so rebinding this module's
+    globals (``BLOCKED_EVENTS = frozenset()``) or a builtin changes nothing."""
+    rules = tuple(sorted({**{os.path.realpath(p): True for p in hidden if p},
+                          **{os.path.realpath(p): False for p in allowed if p}}.items(),
+                         key=lambda item: -len(item[0])))
     stems = tuple(n.removesuffix(".py") + "." for n in names)
+    _remove_unaudited()
+    hook = _sealed_hook(rules, frozenset(names), stems, frozenset(refused_imports),
+                        None if allowed_imports is None else frozenset(allowed_imports),
+                        tuple((obj, tuple(pairs)) for obj, pairs in watched), tuple(first))
+    sys.addaudithook(hook)
+
+
+def _sealed(fn):
+    """``fn`` again, with globals that hold nothing (not even builtins): whatever it uses
+    must be in its closure, and a module global rebound later cannot reach it."""
+    import types
+
+    return types.FunctionType(fn.__code__, {"__builtins__": {}}, fn.__name__, fn.__defaults__,
+                              fn.__closure__)
+
+
+def _sealed_hook(rules, names, stems, refused_imports, allowed_imports, watched, first, t=t):
+    """The audit hook, with every value it reads bound now (see audit_guard; ``t`` too, as
+    it was when this module loaded)."""
+    blocked, frame_events, code_attributes = BLOCKED_EVENTS, _FRAME_EVENTS, _CODE_ATTRIBUTES
+    stripped, write_flags = _STRIPPED_MODULES, _WRITE_FLAGS
+    refused, refused_frame, refused_attribute = Refused, RefusedFrame, RefusedAttribute
+    shown = _shown
+    fsdecode, isabs, realpath, basename = (os.fsdecode, os.path.isabs, os.path.realpath,
+                                           os.path.basename)
+    _isinstance, _str, _int, _len, _any, _tuple, _type = isinstance, str, int, len, any, tuple, type
+    _list, _enumerate, _repr = list, enumerate, repr
+    _dict_of = type.__dict__["__dict__"].__get__  # a class's own mapping (no lookup by name)
+    _object_dict = object.__getattribute__
+    stdlib = frozenset(sys.stdlib_module_names)
+    type_error, value_error, key_error, attribute_error = (TypeError, ValueError, KeyError,
+                                                           AttributeError)
 
     def is_hidden(path) -> bool:
         try:
-            text = os.fsdecode(path)
-        except (TypeError, ValueError):
+            text = fsdecode(path)
+        except (type_error, value_error):
             return True  # a descriptor, or a path relative to one: no telling where it leads
-        if not os.path.isabs(text):
+        if not isabs(text):
             return True  # relative to a dir_fd the event does not show (the cwd is /)
-        real = os.path.realpath(text)
+        real = realpath(text)
         if real.startswith("/proc/") and real.endswith(("/mem", "/environ")):
             return True
-        base = os.path.basename(real)
+        base = basename(real)
         if base in names or base.startswith(stems):
             return True
         for root, deny in rules:  # the deepest folder that holds the path decides
-            if real == root or real.startswith(root.rstrip(os.sep) + os.sep):
+            if real == root or real.startswith(root.rstrip("/") + "/"):
                 return deny
         return False
 
+    def unchanged(meta_path) -> bool:
+        if first and not (_isinstance(meta_path, _list) and _len(meta_path) >= _len(first)):
+            return False
+        for i, finder in _enumerate(first):
+            if meta_path[i] is not finder:
+                return False
+        for obj, pairs in watched:
+            try:
+                own = _dict_of(obj) if _isinstance(obj, _type) else _object_dict(obj, "__dict__")
+                for attr, value in pairs:
+                    if own[attr] is not value:
+                        return False
+            except (key_error, type_error, attribute_error):
+                return False
+        return True
+
     def hook(event: str, args: tuple) -> None:
-        if event in BLOCKED_EVENTS:
-            kind = RefusedFrame if event in _FRAME_EVENTS else Refused
+        if event in blocked:
+            kind = refused_frame if event in frame_events else refused
             raise kind(t("{event} is not allowed in an exercise", event=event))
-        if event == "object.__getattr__" or (event == "object.__setattr__" and len(args) > 1
-                                             and args[1] in _CODE_ATTRIBUTES):
-            raise RefusedAttribute(t("reading {name} is not allowed in an exercise (frames and code "
-                            "objects belong to the grader)", name=str(args[1])[:40]))
-        if event == "import" and args and args[0] in _STRIPPED_MODULES:
-            raise Refused(t("importing {name} again is not allowed in an exercise",
-                            name=str(args[0])))
+        if event == "object.__getattr__" or (event == "object.__setattr__" and _len(args) > 1
+                                             and args[1] in code_attributes):
+            raise refused_attribute(t(
+                "reading {name} is not allowed in an exercise (frames and code "
+                "objects belong to the grader)", name=_str(args[1])[:40]))
+        if event == "import" and args:
+            name = args[0] if _isinstance(args[0], _str) else ""
+            top = name.split(".")[0]
+            if name in stripped:
+                raise refused(t("importing {name} again is not allowed in an exercise",
+                                        name=name))
+            if top in refused_imports or (allowed_imports is not None and top not in stdlib
+                                          and top not in allowed_imports):
+                raise refused(t(
+                    "importing {name} is not allowed in an exercise file: each exercise "
+                    "imports only torch, math and the standard library", name=_repr(name)))
+            if (watched or first) and not unchanged(args[3] if _len(args) > 3 else None):
+                raise refused(t("importing {name} is not allowed in an exercise "
+                                        "once the kit's import checks were changed",
+                                        name=_repr(name)))
         if event == "open":
-            path, mode, flags = (tuple(args) + (None, None, 0))[:3]
-            writing = (isinstance(mode, str) and any(c in mode for c in "wax+")) or \
-                (isinstance(flags, int) and flags & _WRITE_FLAGS)
+            path, mode, flags = (_tuple(args) + (None, None, 0))[:3]
+            writing = (_isinstance(mode, _str) and _any(c in mode for c in "wax+")) or \
+                (_isinstance(flags, _int) and flags & write_flags)
             if writing:
-                raise Refused(t("writing files is not allowed in an exercise"))
+                raise refused(t("writing files is not allowed in an exercise"))
             if is_hidden(path):
-                raise Refused(t("reading {path} is not allowed in an exercise",
-                                path=_shown(path)))
+                raise refused(t("reading {path} is not allowed in an exercise",
+                                        path=shown(path)))
         elif event in ("os.listdir", "os.scandir", "os.fwalk") and is_hidden(
                 args[0] if args else "."):
-            raise Refused(t("listing {path} is not allowed in an exercise",
-                            path=_shown(args[0] if args else ".")))
+            raise refused(t("listing {path} is not allowed in an exercise",
+                                    path=shown(args[0] if args else ".")))
 
-    _remove_unaudited()
-    sys.addaudithook(hook)
+    is_hidden, unchanged = _sealed(is_hidden), _sealed(unchanged)
+    return _sealed(hook)
 
 
 def _shown(path) -> str:

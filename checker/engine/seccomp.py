@@ -7,9 +7,12 @@ shared memory and message queues, kernel keys, ``userfaultfd``), file system obj
 made without a path Landlock checks (``mknod`` is refused there too), new namespaces
 (a private tmpfs is memory that no limit counts), mounts, other processes' memory
 (``ptrace``, ``process_vm_*``, ``pidfd_getfd``), ``open_by_handle_at`` (which walks past
-every path check), ``io_uring``, ``bpf``, ``perf_event_open`` and new sockets. The
-filter answers each with EPERM; ``clone`` may not make namespaces, and ``clone3`` (whose
-flags a filter cannot read) answers ENOSYS, so the C library falls back to ``clone``.
+every path check), ``io_uring``, ``bpf``, ``perf_event_open`` and new sockets; new
+processes (``fork``, ``vfork``, a ``clone``
+without ``CLONE_THREAD``: a process a worker started could outlive its kill, or spin). The
+filter answers each with EPERM; ``clone`` may make threads only and no namespaces, and
+``clone3`` (whose flags a filter cannot read) answers ENOSYS, so the C library falls back
+to ``clone``.
 
 The numbers are the kernel's own, per architecture (x86-64 and arm64); on another
 architecture ``install`` does nothing and says so. A call made through another ABI
@@ -40,11 +43,13 @@ DENIED = {
     "io_uring_setup": (425, 425), "io_uring_enter": (426, 426), "io_uring_register": (427, 427),
     "bpf": (321, 280), "perf_event_open": (298, 241),
     "socket": (41, 198), "socketpair": (53, 199),
+    "fork": (57, None), "vfork": (58, None),  # arm64 has neither: clone below covers it
 }
 _CLONE, _CLONE3, _SECCOMP = (56, 220), (435, 435), (317, 277)
 _ARCHES = {"x86_64": (0, 0xC000003E), "amd64": (0, 0xC000003E), "aarch64": (1, 0xC00000B7),
            "arm64": (1, 0xC00000B7)}
 _CLONE_NEW = 0x7E020080          # CLONE_NEW{NS,CGROUP,UTS,IPC,USER,PID,NET,TIME}
+_CLONE_THREAD = 0x00010000       # a thread of this process: the only clone a worker may make
 _X32_BIT = 0x40000000
 
 # classic BPF
@@ -71,8 +76,10 @@ def _program(column: int, audit_arch: int) -> bytes:
     prog += [op(_JEQ_K, _CLONE3[column], 0, 1), op(_RET_K, _ERRNO | errno.ENOSYS)]
     for number in numbers:
         prog += [op(_JEQ_K, number, 0, 1), op(_RET_K, deny)]
-    prog += [op(_JEQ_K, _CLONE[column], 0, 3), op(_LD_W_ABS, _ARG0),
-             op(_JSET_K, _CLONE_NEW, 0, 1), op(_RET_K, deny), op(_RET_K, _ALLOW)]
+    # clone: no namespaces, and threads only (a new process, fork's clone, is refused)
+    prog += [op(_JEQ_K, _CLONE[column], 0, 5), op(_LD_W_ABS, _ARG0),
+             op(_JSET_K, _CLONE_NEW, 0, 1), op(_RET_K, deny),
+             op(_JSET_K, _CLONE_THREAD, 1, 0), op(_RET_K, deny), op(_RET_K, _ALLOW)]
     return b"".join(prog)
 
 

@@ -78,16 +78,12 @@ class Region:
 
     def read(self, args: list, layout: list, moved) -> list:
         """The inputs as the region holds them now (copies; non-tensors as they were).
-        ``moved``: the worker's word, per placed tensor, that the tensor object its
-        function got now has another shape, strides or storage (``set_``, ``t_``,
-        ``unsqueeze_``: changes of the object, not of the memory); such an input, or any
-        when the worker says nothing, is reported as changed (None)."""
+        ``moved`` is the worker's word that a tensor object its function got was changed
+        without its memory (``set_``, ``t_``): it decides nothing here (what the region
+        holds does, the design rule's (b)); it may only explain a failure."""
         after = [list(a) if isinstance(a, (tuple, list)) else a for a in args]
-        if not (isinstance(moved, list) and len(moved) == len(layout)):
-            moved = [True] * len(layout)
-        for (i, part, offset, dtype, shape), gone in zip(layout, moved):
-            tensor = None if gone is not False else \
-                tensor_at(self.map, offset, dtype, shape).clone()
+        for i, part, offset, dtype, shape in layout:
+            tensor = tensor_at(self.map, offset, dtype, shape).clone()
             if part is None:
                 after[i] = tensor
             else:

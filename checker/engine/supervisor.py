@@ -17,9 +17,10 @@ from checker import manifest
 from checker.i18n import Translated, get_lang, t
 from checker.engine.problems import Problem
 from checker.engine.submission import Source
-from checker.text import clean
+from checker.text import clean, one_line
 
 MAX_STRIKES = 2
+MAX_FORBIDDEN = 20   # forbidden calls kept per exercise (a reply may claim 150,000)
 
 
 @dataclass
@@ -182,10 +183,11 @@ class ExerciseWorker:
             if type(count) is int and 0 <= count < 2**62:
                 setattr(self, counter, getattr(self, counter) + count)
         forbidden = message.get("forbidden")
-        if isinstance(forbidden, list):
+        room = MAX_FORBIDDEN - len(self.forbidden_calls)  # kept per exercise, and so per reply
+        if isinstance(forbidden, list) and room > 0:
             self.forbidden_calls.extend(
                 {"call": _text(f.get("call"), 200), "where": _frame(f.get("where"))}
-                for f in forbidden if isinstance(f, dict))
+                for f in forbidden[:room] if isinstance(f, dict))
         return message
 
     # ------------------------------------------------------------------ calls
@@ -301,7 +303,9 @@ class Workers:
 
 
 def _text(value, limit: int = 2000) -> str:
-    return clean(value[:limit]) if isinstance(value, str) else ""
+    """A worker's text, cleaned and on one line (a learner's message cannot fake a line of
+    the kit's own in a report or Gradescope's output)."""
+    return one_line(value[:limit], limit) if isinstance(value, str) else ""
 
 
 def _frame(value) -> dict | None:

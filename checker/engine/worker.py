@@ -20,12 +20,16 @@ import types
 from checker.engine import codec, landlock, process, sandbox, seccomp, shared, stack
 from checker import i18n
 from checker.i18n import t
-from checker.engine.forbidden import ForbiddenCall, make_guard, refuse_operations
+from checker.engine.forbidden import (WATCHED_CLASSES, ForbiddenCall, make_guard,
+                                      refuse_operations)
 from checker.engine.problems import Problem
 
 MAX_OUTPUT = 4000          # characters of printed output kept per call
 MAX_MESSAGE_TEXT = 2000    # characters of an exception message kept
 REFUSED_PACKAGES = ("solutions", "checker")
+# never imported by learner code: numpy's __array_interface__ views any address (memory
+# read and written with no audit event), so it is cut from what a worker can import
+NEVER_IMPORTED = ("numpy",)
 
 
 class _BoundedWriter:
@@ -160,6 +164,7 @@ class _Session:
         name = os.path.splitext(os.path.basename(self.file))[0]
         module = types.ModuleType(name)
         module.__file__ = self.file
+        module.__dict__["__builtins__"] = _learner_builtins()
         lines = source.splitlines(keepends=True)
         linecache.cache[self.file] = (len(source), None, lines, self.file)  # for tracebacks
         sys.modules[name] = module
@@ -437,6 +442,37 @@ def reach(config: dict) -> tuple[list[str], list[str]]:
     return hidden, allowed + [p for p in SYSTEM_LIBRARIES if os.path.exists(p)]
 
 
+def _cut_numpy(torch) -> None:
+    """Learner code's ready paths to numpy: ``Tensor.numpy`` and ``Tensor.__array__``
+    refuse (and the learner's module imports through ``_learner_builtins``). Defence in
+    depth, not a fact the grader relies on: torch's own modules still hold numpy and import
+    it lazily (the codec sends tensors through torch._C.TensorBase.numpy)."""
+    def refuse(*args, **kwargs):
+        raise sandbox.Refused(t("{event} is not allowed in an exercise", event="numpy"))
+
+    for attr in ("numpy", "__array__"):
+        setattr(torch.Tensor, attr, refuse)
+
+
+def _learner_builtins() -> dict:
+    """The builtins of the learner's module: Python's, with an ``__import__`` that refuses
+    NEVER_IMPORTED for an import statement in learner code (numpy is loaded for torch, so
+    no import event would stop it)."""
+    import builtins
+
+    real = builtins.__import__
+    never = frozenset(NEVER_IMPORTED)
+
+    def learner_import(name, globals=None, locals=None, fromlist=(), level=0):
+        if level == 0 and isinstance(name, str) and name.split(".")[0] in never:
+            raise ImportError(t(
+                "importing {name} is not allowed in an exercise file: each exercise imports "
+                "only torch, math and the standard library", name=repr(name)))
+        return real(name, globals, locals, fromlist, level)
+
+    return {**vars(builtins), "__import__": learner_import}
+
+
 class KitError(Exception):
     """The kit could not set a worker up (nothing of the learner's has run yet)."""
 
@@ -455,7 +491,18 @@ def _guard_learner_code(config: dict) -> None:
     if missing and (config.get("limits") or {}).get("require_kernel"):
         raise KitError("; ".join(missing))
     names = {os.path.basename(config["file"]), *config.get("exercise_files", [])}
-    sandbox.audit_guard(hidden, allowed, names)
+    # the kit's import finders (refusals as a torch module loads, the refused packages'
+    # wording) must stay first in sys.meta_path and unchanged: the hook checks them, with
+    # frozen copies, at every fresh import; which packages may be imported the hook
+    # decides itself
+    ours = tuple(f for f in sys.meta_path if type(f).__module__.startswith("checker."))
+    watched = [(f, tuple(vars(f).items())) for f in ours]
+    for cls in {type(f) for f in ours} | set(WATCHED_CLASSES):
+        watched.append((cls, tuple((k, v) for k, v in vars(cls).items()
+                                   if isinstance(v, types.FunctionType))))
+    sandbox.audit_guard(hidden, allowed, names, refused_imports=frozenset(REFUSED_PACKAGES),
+                        allowed_imports=TORCH_PACKAGES if config.get("forbidden") else None,
+                        watched=tuple(watched), first=ours)
 
 
 PROGRAM_PACKAGE = "checker.models."
@@ -515,6 +562,7 @@ def run(sock, config: dict, shared_fd: int | None = None) -> None:
         session = _Session(sock, config)
         session.program = program
         session.region = region
+        _cut_numpy(torch)
         sandbox.close_other_fds(keep=(sock.fileno(), *session.stack.fds()))
         sys.stdout = sys.stderr = session.out
         _guard_learner_code(config)  # last: nothing of ours may need those files later

@@ -186,6 +186,10 @@ def cmd_grade(args) -> int:
     if written:
         console.print(Text(t("{n} reports and {csv} written to {folder}", n=len(written) - 1,
                              csv=reports.CSV_NAME, folder=out)))
+    review = [g.name for g in graded if g.document and g.document.get("review")]
+    if review:  # the grader's scan of the text: idioms that reach the interpreter's internals
+        console.print(Text(t("needs review (internals reached from the code; see \"review\" in "
+                             "their reports): {names}", names=", ".join(review))))
     kit_errors = [g.name for g in graded if g.status == GradeStatus.KIT_ERROR]
     if kit_errors:  # the kit failed, not these students: grade them again once it is fixed
         console.print(Text(t("the kit itself failed while grading {names}: these are not the "

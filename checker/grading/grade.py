@@ -36,7 +36,9 @@ def grade_task(task: Task) -> Graded:
     if options.sandbox == SandboxKind.BWRAP:
         from checker.engine import sandbox
 
-        forkserver.configure(sandbox.bwrap_command(list(options.hide)))
+        forkserver.configure(sandbox.bwrap_command(list(options.hide)), fresh=True)
+    else:  # a new Python with an environment of its own: nothing of the grader's memory
+        forkserver.configure(None, fresh=True)
     try:
         # before anything else is imported into this process
         forkserver.get().ready()
@@ -62,6 +64,7 @@ def grade_task(task: Task) -> Graded:
     for_the_instructor(document)
     document["submission"] = {"name": task.name, "path": task.path, "original": task.relpath}
     document["sandbox"] = sandbox_facts(options)
+    document["review"] = needs_review(sub, list(options.exercises()))
     status, reason = status_of(result)
     scores = {e.id: e.score(result.all_or_nothing) for e in result.exercises}
     return Graded(task.name, task.path, status, reason, scores,
@@ -85,6 +88,24 @@ def for_the_instructor(document: dict) -> None:
         elif failure.get("kind") == Problem.NOT_IMPLEMENTED:
             failure["fix"] = t("{file} is still the stub: the function raises "
                                "NotImplementedError", file=file)
+
+
+def needs_review(sub, exercises) -> list[dict]:
+    """What a human should read before trusting this grade: the idioms the grader's own
+    scan of each file's text finds (``forbidden.review_source``; docs/threat-model.md). It
+    changes no score."""
+    from checker.engine.forbidden import review_source
+
+    found = []
+    for exercise in exercises:
+        try:
+            text = sub.source(exercise).text
+        except Exception:
+            text = None
+        for v in review_source(text) if isinstance(text, str) else []:
+            found.append({"exercise": exercise.id, "what": v.call[:120], "line": v.line,
+                          "code": v.code})
+    return found[:50]
 
 
 def sandbox_facts(options: Options) -> dict:

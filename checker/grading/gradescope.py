@@ -18,6 +18,7 @@ from importlib import metadata
 from pathlib import Path
 
 from checker import files, manifest
+from checker.text import one_line
 from checker.i18n import get_lang, t
 from checker.judge.results import Status
 
@@ -140,15 +141,21 @@ def _case_output(meta: dict, disclose: str = "full") -> str:
         return ""
     failure = meta.get("failure") or {}
     if disclose == "summary":  # the case's name is the test's; its likely cause only
-        return t("{label}: ", label=t("Likely cause")) + failure["likely"] \
-            if failure.get("likely") else ""
-    parts = [meta.get("message", "")]
+        return t("{label}: ", label=t("Likely cause")) + one_line(
+            str(failure["likely"]), TEST_OUTPUT_LIMIT) if failure.get("likely") else ""
+    # what may hold learner text (the message, where) is one line: it cannot fake a line
+    # of the kit's own ("attention-kit: 100 / 100 points")
+    parts = [one_line(str(meta.get("message", "")), TEST_OUTPUT_LIMIT)]
     for label, key in ((t("Expected"), "expected"), (t("Got"), "got"), (t("Where"), "detail"),
                        (t("Likely cause"), "likely")):
         if failure.get(key):
-            parts.append(t("{label}: ", label=label) + failure[key])
+            value = str(failure[key])
+            if key in ("detail", "likely"):
+                value = one_line(value, TEST_OUTPUT_LIMIT)
+            parts.append(t("{label}: ", label=label) + value)
     for frame in meta.get("frames") or []:
-        parts.append(t("line {line}: {code}", line=frame.get("line"), code=frame.get("code", "")))
+        parts.append(t("line {line}: {code}", line=frame.get("line"),
+                       code=one_line(str(frame.get("code", "")), 200)))
     text = "\n".join(p for p in parts if p)
     return text if len(text) <= TEST_OUTPUT_LIMIT else text[:TEST_OUTPUT_LIMIT] + " ..."
 

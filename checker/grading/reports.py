@@ -31,7 +31,7 @@ CSV_NAME = "grades.csv"
 # (docs/report.schema.json): pytest-json-report's, then the kit's.
 REPORT_KEYS = ("created", "duration", "exitcode", "root", "environment", "summary", "tests",
                "warnings", "exercises", "score", "max_score", "all_or_nothing", "seed",
-               "versions", "submission", "sandbox", "grade", "course")
+               "versions", "submission", "sandbox", "grade", "course", "review")
 
 
 def document_for(graded: Graded, fmt: str, visibility: str, disclose: str = "full") -> dict:
@@ -42,6 +42,7 @@ def document_for(graded: Graded, fmt: str, visibility: str, disclose: str = "ful
         return gradescope.results_for(graded, visibility, disclose)
     document = dict(graded.document or {})
     document.setdefault("warnings", [])  # pytest-json-report writes it only when there are some
+    document.setdefault("review", [])    # nothing flagged, or not read (an unreadable submission)
     document["grade"] = {"status": graded.status, "reason": graded.reason,
                          "score": graded.score, "max_score": graded.max_score,
                          "seconds": graded.seconds}
