@@ -104,19 +104,20 @@ def _watch(work, lang="en") -> tuple[Watch, io.StringIO]:
 
 
 def test_watch_asks_before_the_last_hint_and_shows_it_on_a_second_h(tmp_path, english):
+    """The hints are shown inside the exercise's panel (watch.inside), one level a key."""
     shutil.copytree(ROOT / "exercises", tmp_path / "exercises")
     watch, _ = _watch(tmp_path)
     watch.focus = "05"
     levels = manifest.by_id()["05"].hints_for(None, "en")[1]
     for level in levels[:-1]:
         watch.key("h")
-        assert level[:30] in _render(watch.extra[-1])
+        assert level[:30] in " ".join(_render(item) for item in watch.inside)
     watch.key("h")
-    asked = " ".join(_render(item) for item in watch.extra)
+    asked = " ".join(_render(item) for item in watch.inside)
     assert "nearly gives the answer" in asked and "Press h again" in asked
     assert levels[-1][:30] not in asked
     watch.key("h")
-    assert levels[-1][:30] in " ".join(" ".join(_render(i).split()) for i in watch.extra)
+    assert levels[-1][:30] in " ".join(" ".join(_render(i).split()) for i in watch.inside)
 
 
 def test_watch_after_every_exercise_passes_says_so_for_n_and_h(tmp_path, english):

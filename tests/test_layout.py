@@ -108,3 +108,11 @@ def test_no_part_imports_another_parts_commands():
                 if part is not None and command.split(".")[1] != part:
                     wrong.append(f"{rel}:{line}: {part}/ imports {command}")
     assert wrong == []
+
+
+def test_contributing_lists_every_module():
+    text = (CHECKER.parent / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    missing = [str(rel) for path, rel, _ in _modules()
+               if path.stem != "__init__" and not path.stem.startswith("case_ex")
+               and f"`{path.stem}`" not in text]
+    assert missing == []
