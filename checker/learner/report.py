@@ -262,6 +262,9 @@ def panel(e: ExerciseResult, exercises_dir: str, plain: bool, where: str = "cli"
             lines.append(Para(t("Exercise {id} is waiting for you: open {path}, read the "
                                 "docstring, and replace `raise NotImplementedError` with your "
                                 "code.", id=e.id, path=path)))
+        if inside:  # a hint asked for before the first try
+            lines.append(Text(""))
+            lines.extend(inside)
         lines.append(Text(""))
         lines.append(_next_steps(e, path, where))
         return _box(e, lines, plain)
