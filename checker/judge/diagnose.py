@@ -86,8 +86,9 @@ VIEW_NEEDS_CONTIGUOUS = cause(
 FIXED_PERMUTE = cause(
     "fixed_permute",
     "`{call}` names every dimension, so it fits only inputs with exactly that many, and this "
-    "case has a different number of leading batch dimensions: use transpose(-3, -2) or "
-    "movedim with negative dimensions")
+    "case has a different number of leading batch dimensions: count the dimensions from the "
+    "end (the last two are transpose(-2, -1), the heads' axis and the positions "
+    "transpose(-3, -2)), or use movedim with negative dimensions")
 
 FLOAT_SIZE = cause(
     "float_size",
@@ -191,6 +192,10 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
              if line and shows(pattern, line, body)]
     if shown:
         return candidates(shown)
+    if error_type == "Refused" and "numpy is not allowed" in message:
+        from checker.judge.causes import NUMPY_RESULT
+
+        return NUMPY_RESULT
     if error_type == "TypeError" and re.search(r"tuple of ints,\s*but got float", message):
         return FLOAT_SIZE
     fixed = re.search(r"\.transpose\(\s*\d+\s*,\s*\d+\s*\)", line)

@@ -4,7 +4,7 @@ FIX: use `Q @ K.transpose(-2, -1)`, which handles any number of leading dimensio
 Correct for [B, n, d] inputs; raises for unbatched [n, d] inputs and for two batch
 dimensions.
 
-Cause: bmm_3d
+Cause: fixed_permute
 """
 
 from __future__ import annotations
