@@ -51,3 +51,14 @@ def file_name(raw: str, limit: int = FILE_NAME_LIMIT) -> str:
         return name
     digest = hashlib.sha256(raw.encode("utf-8", "surrogateescape")).hexdigest()[:10]
     return f"{name[: limit - len(digest) - 1].rstrip('._')}-{digest}"
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_cell(text) -> str:
+    """A CSV cell a spreadsheet shows as text, never runs as a formula: a text that starts
+    with = + - @ (or a tab, a CR) gets a leading apostrophe. The one guard for every CSV
+    the kit writes (grades.csv, the class view's tables, the gradebook exports)."""
+    text = str(text)
+    return "'" + text if text[:1] in FORMULA_STARTS else text

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from checker.i18n import t
+from checker.text import spreadsheet_cell
 
 REQUIRED = ("submission", "id")
 OPTIONAL = ("name", "email", "section", "sis_user_id", "sis_login_id")
@@ -141,8 +142,7 @@ def match(roster: list[Student], graded: list) -> Matching:
 def cell(text) -> str:
     """Spreadsheets run cells that start with = + - @ (or a tab, a CR) as formulas:
     such a text is written with a leading apostrophe."""
-    text = str(text)
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    return spreadsheet_cell(text)
 
 
 def export_text(kind: str, graded: list, matching: Matching, assignment: str) -> str:

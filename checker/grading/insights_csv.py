@@ -9,6 +9,7 @@ import csv
 import io
 
 from checker.grading import insights
+from checker.text import spreadsheet_cell
 
 TABLES = ("scores.csv", "exercises.csv", "cases.csv", "causes.csv", "unexplained.csv",
           "ungraded.csv")
@@ -16,8 +17,7 @@ TABLES = ("scores.csv", "exercises.csv", "cases.csv", "causes.csv", "unexplained
 
 def safe(value) -> str:
     """A cell a spreadsheet shows as text: never a formula."""
-    text = f"{value:g}" if isinstance(value, float) else str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    return spreadsheet_cell(f"{value:g}" if isinstance(value, float) else value)
 
 
 def _who(names: list[str]) -> str:

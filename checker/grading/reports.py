@@ -22,7 +22,7 @@ from checker import files, manifest
 from checker.grading import gradescope
 from checker.grading.model import GradeStatus, Graded
 from checker.judge.results import Status
-from checker.text import one_line
+from checker.text import one_line, spreadsheet_cell
 
 CSV_NAME = "grades.csv"
 
@@ -90,7 +90,7 @@ def collision_line(collision) -> str:
 
 def _cell(text: str) -> str:
     """Spreadsheets run cells that start with = + - @ as formulas: not from student text."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    return spreadsheet_cell(text)
 
 
 def write_out(out: Path, graded: list[Graded], fmt: str, visibility: str,
