@@ -25,7 +25,6 @@ import contextlib
 import functools
 import os
 import re
-import sys
 from pathlib import Path
 
 from checker.compat import tomllib

@@ -6,7 +6,7 @@ import torch
 from checker.i18n import t
 from checker.judge import compare
 from checker.judge.cases.support import property_case
-from checker.judge.cases.mistakes import BY_D_K, scaled
+from checker.judge.cases.mistakes import scaled
 from checker.judge.cases.support import (BATCH2, N_K, N_Q, case, cause, dtype_kept, randn,
                                          unchanged, values_correct)
 

@@ -161,7 +161,7 @@ def test_float16_magnitudes(learner, ref, gen):
     out, weights = compare.pair(learner.causal_self_attention(*half))
     exp_out, exp_weights = ref.causal_self_attention(*[a.double() for a in half])
     # the unshifted softmax, run in float16 as the learner's code would run it
-    Q, K, V = half[0] @ half[1], half[0] @ half[2], half[0] @ half[3]
+    Q, K = half[0] @ half[1], half[0] @ half[2]
     scores = (Q @ K.transpose(-2, -1) / math.sqrt(Q.shape[-1])).masked_fill(
         ~torch.tril(torch.ones(N, N, dtype=torch.bool)), float("-inf"))
     unshifted = unshifted_softmax(scores)
