@@ -19,7 +19,7 @@ from pathlib import Path
 import torch  # noqa: F401  (before the checker: the fork server forks with it loaded)
 
 from checker import i18n, manifest
-from checker.judge import runner
+from checker import judge
 from checker.engine import forkserver
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,7 +46,7 @@ with tempfile.TemporaryDirectory() as tmp:
                 shutil.copy(f, folder / e.file)
                 chosen[e.id] = f
         sel = [e for e in manifest.load() if e.id in chosen]
-        run, _ = runner.run(str(folder), sel)
+        run = judge.run(str(folder), sel).result
         for ex in run.exercises:
             f = chosen[ex.id]
             text = f.read_text()

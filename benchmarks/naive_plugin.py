@@ -10,13 +10,13 @@ import os
 
 from checker.engine import submission
 from checker.judge.plugin import CheckPlugin
+from checker.options import RunOptions
 
 
 def pytest_configure(config):
     sub = submission.load(os.environ["ATTN_KIT_SUBMISSION"])
-    config.pluginmanager.register(CheckPlugin(sub, _selected(), 2017,
-                                              float(os.environ.get("ATTN_KIT_TIMEOUT", 3))),
-                                  "attn-kit-naive")
+    options = RunOptions(seed=2017, timeout=float(os.environ.get("ATTN_KIT_TIMEOUT", 3)))
+    config.pluginmanager.register(CheckPlugin(sub, _selected(), options), "attn-kit-naive")
 
 
 def _selected():

@@ -51,7 +51,11 @@ def _check(*ids: str, exercises: str | None = None, lang: str | None = None,
                 _one_line(str(exc))
                 return None
             raise ValueError(str(exc)) from None
-        run, _ = commands.run_check(folder, chosen, seed=seed, timeout=timeout)
+        from checker.options import RunOptions
+
+        given = {"seed": seed, "timeout": timeout}
+        run = commands.run_check(folder, chosen, RunOptions(
+            **{k: v for k, v in given.items() if v is not None})).result
         if show:
             report.render(run, make_console(), "notebook")
     return run

@@ -16,7 +16,8 @@ import torch  # noqa: F401  (imported before the fork server starts)
 
 from checker.engine import forkserver
 from checker import manifest
-from checker.judge import runner
+from checker import judge
+from checker.options import RunOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 SOLUTIONS = ROOT / "solutions"
@@ -52,9 +53,12 @@ def stubs(tmp_path) -> Path:
     return copy_exercises(EXERCISES, tmp_path / "exercises")
 
 
-def check(folder: Path, ids=None, **kwargs):
+def check(folder: Path, ids=None, **options):
+    """The results and the document (``json_report=True``) of checking ``folder``;
+    ``options``: fields of ``RunOptions``."""
     selected = [manifest.by_id()[i] for i in ids] if ids else None
-    return runner.run(str(folder), selected, **kwargs)
+    done = judge.run(str(folder), selected, RunOptions(**options))
+    return done.result, done.document
 
 
 def statuses(run) -> dict:

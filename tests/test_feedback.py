@@ -12,6 +12,7 @@ from rich.console import Console
 
 from checker import i18n, manifest
 from checker.console import make_console
+from checker.options import RunOptions
 from checker.judge.results import Check, Status
 from checker.learner import report, wrapping
 from checker.learner.watch import Watch
@@ -100,7 +101,7 @@ def _watch(work, lang="en") -> tuple[Watch, io.StringIO]:
     buffer = io.StringIO()
     console = Console(file=buffer, width=100, no_color=True, force_terminal=False)
     console.plain = True
-    return Watch(work / "exercises", console, 2017, 3.0), buffer
+    return Watch(work / "exercises", console, RunOptions(seed=2017, timeout=3.0)), buffer
 
 
 def test_watch_asks_before_the_last_hint_and_shows_it_on_a_second_h(tmp_path, english):

@@ -463,10 +463,12 @@ def test_a_kit_failure_in_worker_set_up_is_a_kit_error():
     from checker.engine.problems import Problem
     from checker.engine.submission import Source
     from checker.engine.supervisor import ExerciseWorker, LearnerProblem
+    from checker.options import RunOptions
 
     source = Source("ex01_soft_lookup.py", "ex01_soft_lookup.py",
                     text=(SOLUTIONS / "ex01_soft_lookup.py").read_text())
-    worker = ExerciseWorker("01", source, [], 5.0, program={"module": "not.the.kit"})
+    worker = ExerciseWorker("01", source, [], RunOptions(timeout=5.0),
+                            program={"module": "not.the.kit"})
     try:
         with pytest.raises(LearnerProblem) as raised:
             worker.call("soft_lookup")

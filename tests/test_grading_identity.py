@@ -23,7 +23,7 @@ from conftest import EXERCISES, SOLUTIONS, cli, copy_exercises, validate_grade_r
 
 from checker import manifest
 from checker.grading import names
-from checker.grading.reports import REPORT_KEYS
+from checker.judge.document import REPORT_KEYS
 
 FILES = {e.id: e.file for e in manifest.load()}
 TIMEOUT = "1.5"

@@ -230,12 +230,13 @@ def test_a_kit_program_runs_in_the_worker_on_the_learners_function(tmp_path):
 
     from checker.engine.submission import Source
     from checker.engine.supervisor import ExerciseWorker, LearnerProblem
+    from checker.options import RunOptions
 
     def worker(text):
         path = tmp_path / "ex05_softmax.py"
         path.write_text(text)
         source = Source("ex05_softmax.py", str(path), text)
-        return ExerciseWorker("05", source, [], timeout=10,
+        return ExerciseWorker("05", source, [], RunOptions(timeout=10),
                               program={"module": "checker.models.programs",
                                        "params": {"name": "probe", "function": "softmax",
                                                   "note": "ready"}})
@@ -257,7 +258,7 @@ def test_a_kit_program_runs_in_the_worker_on_the_learners_function(tmp_path):
     assert "nope" in caught.value.summary and caught.value.frames[0]["line"] == 2
     # only the kit's models may be a program
     odd = ExerciseWorker("05", Source("ex05_softmax.py", str(tmp_path / "ex05_softmax.py"), "x = 1\n"),
-                         [], timeout=10, program={"module": "os", "params": {}})
+                         [], RunOptions(timeout=10), program={"module": "os", "params": {}})
     try:
         with pytest.raises(LearnerProblem):
             odd.run_program({})

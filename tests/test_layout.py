@@ -116,3 +116,29 @@ def test_contributing_lists_every_module():
                if path.stem != "__init__" and not path.stem.startswith("case_ex")
                and f"`{path.stem}`" not in text]
     assert missing == []
+
+
+def test_a_run_is_one_value_handed_down_whole():
+    """One frozen options value goes from a command to the workers (issue 16): the
+    plugin, the workers and a worker take it whole, a scoring rule is not among them,
+    and grading's options extend it and round-trip through the pool's JSON."""
+    import dataclasses
+    import inspect
+
+    from checker.engine.supervisor import ExerciseWorker, Workers
+    from checker.grading.model import Options
+    from checker.judge.plugin import CheckPlugin
+    from checker.judge import runner
+    from checker.options import RunOptions
+
+    assert list(inspect.signature(CheckPlugin).parameters) == ["submission", "selected", "options"]
+    assert list(inspect.signature(Workers).parameters) == ["options"]
+    assert "options" in inspect.signature(ExerciseWorker).parameters
+    assert list(inspect.signature(runner.run).parameters) == ["target", "selected", "options"]
+    run_fields = {f.name for f in dataclasses.fields(RunOptions)}
+    assert "all_or_nothing" not in run_fields and issubclass(Options, RunOptions)
+    graded = Options(seed=5, timeout=2.0, all_or_nothing=True, hide=("/x",), jobs=3)
+    assert Options.from_dict(graded.to_dict()) == graded
+    assert graded.run_options() == RunOptions(seed=5, timeout=2.0, hide=("/x",), json_report=True)
+    with __import__("pytest").raises(dataclasses.FrozenInstanceError):
+        graded.seed = 1  # type: ignore[misc]

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from checker.engine import codec, forkserver, process, sandbox, shared
+from checker.engine import codec, forkserver, process, shared
 from checker import manifest
+from checker.options import RunOptions
 from checker.i18n import Translated, get_lang, t
 from checker.engine.problems import Problem
 from checker.engine.submission import Source
@@ -45,16 +46,14 @@ class LearnerProblem(Exception):
 
 
 class ExerciseWorker:
-    def __init__(self, exercise_id: str, source: Source, forbidden: list[str], timeout: float,
-                 limits: sandbox.Limits | None = None, hide: list[str] | None = None,
-                 program: dict | None = None):
+    def __init__(self, exercise_id: str, source: Source, forbidden: list[str],
+                 options: RunOptions | None = None, program: dict | None = None):
         self.exercise_id = exercise_id
         self.program = program            # {"module", "params"}: a kit program (run_program)
         self.source = source
         self.forbidden = list(forbidden)
-        self.timeout = timeout
-        self.limits = limits or sandbox.Limits()
-        self.hide = list(hide or [])      # paths the worker may not read (besides the kit's)
+        self.options = options or RunOptions()
+        self.timeout = self.options.timeout
         self.pid: int | None = None
         self.launched = False         # the process is started and has the file
         self.ready = False            # ... and has loaded it
@@ -83,7 +82,8 @@ class ExerciseWorker:
             self.load_problem = LearnerProblem(self.source.kind, self.source.problem)
             return
         config = {"file": self.source.display, "forbidden": self.forbidden, "lang": get_lang(),
-                  "limits": self.limits.to_dict(), "hide": self.hide,
+                  # paths the worker may not read (besides the kit's)
+                  "limits": self.options.limits.to_dict(), "hide": list(self.options.hide),
                   "exercise_files": [e.file for e in manifest.load()]}
         if self.program is not None:
             config["program"] = self.program
@@ -269,17 +269,14 @@ class ExerciseWorker:
 class Workers:
     """One ExerciseWorker per exercise for a whole check run."""
 
-    def __init__(self, timeout: float, limits: sandbox.Limits | None = None,
-                 hide: list[str] | None = None):
-        self.timeout = timeout
-        self.limits = limits
-        self.hide = hide
+    def __init__(self, options: RunOptions):
+        self.options = options
         self._workers: dict[str, ExerciseWorker] = {}
 
     def get(self, exercise_id: str, source: Source, forbidden: list[str]) -> ExerciseWorker:
         if exercise_id not in self._workers:
             self._workers[exercise_id] = ExerciseWorker(exercise_id, source, forbidden,
-                                                        self.timeout, self.limits, self.hide)
+                                                        self.options)
         return self._workers[exercise_id]
 
     def prefetch(self, exercise_id: str, source: Source, forbidden: list[str]) -> None:

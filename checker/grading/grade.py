@@ -28,8 +28,10 @@ def grade_one(data: dict) -> dict:
 
 
 def grade_task(task: Task) -> Graded:
+    from checker import judge
     from checker.engine import forkserver, submission
-    from checker.judge import runner
+    from checker.judge import document
+    from checker.judge.runner import RunError
 
     started = time.monotonic()
     options = task.options
@@ -53,41 +55,21 @@ def grade_task(task: Task) -> Graded:
     if not sub.sources:  # nothing to run: not a student who never started, say what is there
         return Graded.lost(task, GradeStatus.NO_FILES, sub.found)
     try:
-        result, document = runner.run(
-            sub, list(options.exercises()), seed=options.seed, timeout=options.timeout,
-            json_report=True,
-            limits=options.limits, all_or_nothing=options.all_or_nothing,
-            hide=list(options.hide))
-    except runner.RunError as exc:
+        run = judge.run(sub, list(options.exercises()), options.run_options())
+    except RunError as exc:
         return Graded.lost(task, GradeStatus.ERROR, t("the checker could not run: {error}",
                                                       error=str(exc).splitlines()[0]))
-    for_the_instructor(document)
-    document["submission"] = {"name": task.name, "path": task.path, "original": task.relpath}
-    document["sandbox"] = sandbox_facts(options)
-    document["review"] = needs_review(sub, list(options.exercises()))
+    result = run.result
+    if options.all_or_nothing:  # a scoring rule, applied to the finished run
+        result.all_or_nothing = True
+        document.rescore(run.document, result)
+    built = document.graded(
+        run.document, submission={"name": task.name, "path": task.path, "original": task.relpath},
+        sandbox=sandbox_facts(options), review=needs_review(sub, list(options.exercises())))
     status, reason = status_of(result)
     scores = {e.id: e.score(result.all_or_nothing) for e in result.exercises}
     return Graded(task.name, task.path, status, reason, scores,
-                  round(time.monotonic() - started, 3), document, task.relpath)
-
-
-def for_the_instructor(document: dict) -> None:
-    """What to do, said to the one who reads a grade: the learner's remedies (``attn-kit
-    reset 01`` puts the stub back) mean nothing to an instructor."""
-    from checker import manifest
-    from checker.engine.problems import Problem
-
-    files = {e.id: e.file for e in manifest.load()}
-    for test in document.get("tests", []):
-        meta = test.get("metadata") or {}
-        failure = meta.get("failure") or {}
-        file = files.get(meta.get("exercise", ""), "")
-        if failure.get("kind") == Problem.MISSING_FILE:
-            failure["fix"] = t("the submission has no {file}: the exercise counts as not "
-                               "started", file=file)
-        elif failure.get("kind") == Problem.NOT_IMPLEMENTED:
-            failure["fix"] = t("{file} is still the stub: the function raises "
-                               "NotImplementedError", file=file)
+                  round(time.monotonic() - started, 3), built, task.relpath)
 
 
 def needs_review(sub, exercises) -> list[dict]:
@@ -212,24 +194,15 @@ def grade_all(paths: list[Path], options: Options, on_result=None, *, base: Path
 
 
 def not_graded_document(graded: Graded, options: Options) -> dict:
-    """The report of a submission that was not graded (unreadable, no exercise file, two
-    folders, its grading process lost): every key a graded report has, no test, no point,
-    and each exercise not started (no file) or an error, with the run's seed."""
-    import time as clock
+    """The report of a submission that was not graded (see ``document.not_graded``):
+    each exercise not started (no file), timed out or an error, with the run's seed."""
+    from checker.judge import document
 
-    from checker.judge.runner import CASES_DIR, versions
-
-    exercise_status = {GradeStatus.NO_FILES: "not_started",
-                       GradeStatus.TIMEOUT: "timeout"}.get(graded.status, "error")
-    exercises = [{"id": e.id, "title": e.title["en"], "status": exercise_status, "passed": 0,
-                  "total": 0, "score": 0.0, "max_score": e.points} for e in options.exercises()]
-    return {"created": clock.time(), "duration": 0.0, "exitcode": None,
-            "root": str(CASES_DIR), "environment": {},
-            "summary": {"total": 0, "collected": 0}, "tests": [], "warnings": [],
-            "exercises": exercises, "score": 0.0, "max_score": graded.max_score,
-            "all_or_nothing": options.all_or_nothing, "seed": options.seed,
-            "versions": versions(),
-            "submission": {"name": graded.name, "path": graded.origin,
-                           "original": graded.relpath},
-            "sandbox": {"limits": options.limits.to_dict(), "timeout": options.timeout,
-                        "sandbox": options.sandbox, "not_run": True}}
+    return document.not_graded(
+        exercises=options.exercises(), max_score=graded.max_score,
+        all_or_nothing=options.all_or_nothing, seed=options.seed,
+        exercise_status={GradeStatus.NO_FILES: "not_started",
+                         GradeStatus.TIMEOUT: "timeout"}.get(graded.status, "error"),
+        submission={"name": graded.name, "path": graded.origin, "original": graded.relpath},
+        sandbox={"limits": options.limits.to_dict(), "timeout": options.timeout,
+                 "sandbox": options.sandbox, "not_run": True})

@@ -5,11 +5,11 @@ parent and the grading processes agree on every field by construction.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, fields
 
-from checker import defaults, manifest
+from checker import manifest
 from checker.compat import StrEnum
-from checker.engine.sandbox import Limits
+from checker.options import RunOptions
 from checker.grading.names import report_name
 from checker.text import one_line
 
@@ -31,14 +31,12 @@ class SandboxKind(StrEnum):
 
 
 @dataclass(frozen=True)
-class Options:
-    seed: int = defaults.SEED
-    timeout: float = defaults.TIMEOUT
-    all_or_nothing: bool = False
-    limits: Limits = field(default_factory=Limits)
+class Options(RunOptions):
+    """A grading run: the options of every check it runs, and grading's own."""
+
+    all_or_nothing: bool = False        # a scoring rule: applied to each finished run
     jobs: int = 1
     sandbox: SandboxKind = SandboxKind.BASIC
-    hide: tuple[str, ...] = ()          # what workers may not read (submissions, output)
     include_beyond: bool = False        # also grade the exercises beyond the lesson (11, 12)
     exercise_ids: tuple[str, ...] = ()  # exactly these (a course file's), when given
 
@@ -57,14 +55,16 @@ class Options:
         """
         return max(120.0, 150 * self.timeout)
 
-    def to_dict(self) -> dict:
-        return asdict(self)
+    def run_options(self) -> RunOptions:
+        """What each submission's check is run with (a grade always builds its document)."""
+        return RunOptions(**{**{f.name: getattr(self, f.name) for f in fields(RunOptions)},
+                             "json_report": True})
 
     @classmethod
     def from_dict(cls, data: dict) -> "Options":
-        return cls(**{**data, "limits": Limits.from_dict(data.get("limits")),
+        run = RunOptions.from_dict(data)
+        return cls(**{**data, **{f.name: getattr(run, f.name) for f in fields(RunOptions)},
                       "sandbox": SandboxKind(data.get("sandbox", SandboxKind.BASIC)),
-                      "hide": tuple(data.get("hide", ())),
                       "exercise_ids": tuple(data.get("exercise_ids", ()))})
 
 

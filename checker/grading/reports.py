@@ -21,17 +21,11 @@ from checker.i18n import t
 from checker import files, manifest
 from checker.grading import gradescope
 from checker.grading.model import GradeStatus, Graded
+from checker.judge import document
 from checker.judge.results import Status
 from checker.text import one_line, spreadsheet_cell
 
 CSV_NAME = "grades.csv"
-
-
-# Every per-submission JSON has these top-level keys, in this order, whatever happened
-# (docs/report.schema.json): pytest-json-report's, then the kit's.
-REPORT_KEYS = ("created", "duration", "exitcode", "root", "environment", "summary", "tests",
-               "warnings", "exercises", "score", "max_score", "all_or_nothing", "seed",
-               "versions", "submission", "sandbox", "grade", "course", "review")
 
 
 def document_for(graded: Graded, fmt: str, visibility: str, disclose: str = "full") -> dict:
@@ -40,14 +34,9 @@ def document_for(graded: Graded, fmt: str, visibility: str, disclose: str = "ful
     instructor's, is always complete)."""
     if fmt == "gradescope":
         return gradescope.results_for(graded, visibility, disclose)
-    document = dict(graded.document or {})
-    document.setdefault("warnings", [])  # pytest-json-report writes it only when there are some
-    document.setdefault("review", [])    # nothing flagged, or not read (an unreadable submission)
-    document["grade"] = {"status": graded.status, "reason": graded.reason,
-                         "score": graded.score, "max_score": graded.max_score,
-                         "seconds": graded.seconds}
-    ordered = {key: document.pop(key, None) for key in REPORT_KEYS}
-    return {**ordered, **document}  # a key added later keeps its place after these
+    return document.in_order(graded.document or {}, {
+        "status": graded.status, "reason": graded.reason, "score": graded.score,
+        "max_score": graded.max_score, "seconds": graded.seconds})
 
 
 def csv_text(graded: list[Graded], course: str | None = None) -> str:

@@ -15,19 +15,18 @@ import pytest
 import torch
 
 from checker import manifest
-from checker.judge import causes
+from checker.judge import causes, document
 from checker.judge.compare import CaseFailure
 from checker.judge.diagnose import cause_of_error, function_source
 from checker.engine.forbidden import scan_source
 from checker.engine.problems import Problem
 from checker.i18n import t
-from checker.engine.sandbox import Limits
+from checker.options import RunOptions
 from checker.engine.submission import Submission
 from checker.judge.results import Check, CaseResult, ExerciseResult, Failure, RunResult, Status
 from checker.engine.supervisor import LearnerProblem, Workers
 
 MAX_OUTPUT = 2000
-MAX_FRAMES, MAX_META_OUTPUT = 5, 1000  # what a failing case's JSON metadata keeps of them
 
 # what each kind of problem means for the case (the engine only says what happened)
 STATUS_OF = {
@@ -155,14 +154,12 @@ class Learner:
 
 
 class CheckPlugin:
-    def __init__(self, submission: Submission, selected: list[manifest.Exercise], seed: int,
-                 timeout: float, limits: Limits | None = None, all_or_nothing: bool = False,
-                 hide: list[str] | None = None):
+    def __init__(self, submission: Submission, selected: list[manifest.Exercise],
+                 options: RunOptions):
         self.submission = submission
         self.selected = selected
-        self.seed = seed
-        self.all_or_nothing = all_or_nothing
-        self.workers = Workers(timeout, limits, hide)
+        self.options = options
+        self.workers = Workers(options)
         self.results = {e.id: ExerciseResult(e.id, e.seed_section, e.file, e.points)
                         for e in selected}
         self.json_report: dict | None = None
@@ -196,7 +193,7 @@ class CheckPlugin:
     def gen(self, request) -> torch.Generator:
         """A generator seeded from the run's seed and the case, independent of order."""
         return torch.Generator().manual_seed(
-            zlib.crc32(f"{self.seed}:{request.node.nodeid}".encode()))
+            zlib.crc32(f"{self.options.seed}:{request.node.nodeid}".encode()))
 
     # ------------------------------------------------------------------ hooks
     def pytest_collection_modifyitems(self, items):
@@ -295,47 +292,13 @@ class CheckPlugin:
         if case_ is None:
             return {}
         exercise = self.exercise_of(item)
-        count = self._case_count.get(exercise.id, 1)
-        meta = {"exercise": exercise.id, "case": case_name(item) or item.name,
-                "points": round(exercise.points / count, 4)}
-        meta["status"] = case_.status
-        if case_.function:
-            meta["function"] = case_.function
-        if case_.failure is not None:
-            meta["message"] = case_.failure.summary
-            f = case_.failure
-            detail = f.detail or _where(f)  # a report without the frames still shows the line
-            meta["failure"] = {k: v[:1000] for k, v in (
-                ("expected", f.expected), ("got", f.got), ("detail", detail),
-                ("likely", f.likely), ("kind", f.kind), ("cause", f.cause), ("fix", f.fix),
-                ("check", f.check)) if v}
-            if f.not_checked:
-                meta["not_checked"] = True
-            if f.frames:  # the learner's own lines (file line, function, code), for feedback
-                meta["frames"] = [{"line": fr.get("line"),
-                                   "function": str(fr.get("function", ""))[:100],
-                                   "code": str(fr.get("code", ""))[:300]}
-                                  for fr in f.frames[-MAX_FRAMES:] if isinstance(fr, dict)]
-            if case_.output:
-                meta["output"] = case_.output[:MAX_META_OUTPUT]
-        return meta
+        return document.case_metadata(case_, exercise, case_name(item) or item.name,
+                                      self._case_count.get(exercise.id, 1))
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_json_modifyreport(self, json_report):
         self._gate()
-        summary = json_report.get("summary") or {}
-        for test in json_report.get("tests", []):
-            case_ = self._waiting.get(test.get("nodeid"))
-            if case_ is None or not isinstance(test.get("metadata"), dict):
-                continue
-            meta = test["metadata"]
-            meta["status"], meta["message"], meta["not_checked"] = (
-                case_.status, case_.failure.summary, True)
-            meta["failure"] = {"fix": case_.failure.fix, "check": case_.failure.check}
-            if test.get("outcome") == "passed":
-                test["outcome"] = "failed"
-                summary["passed"] = summary.get("passed", 1) - 1
-                summary["failed"] = summary.get("failed", 0) + 1
+        document.mark_waiting(json_report, self._waiting)
         self.json_report = json_report
 
     def _gate(self) -> None:
@@ -375,16 +338,8 @@ class CheckPlugin:
 
     def run_result(self, versions: dict) -> RunResult:
         self._gate()
-        return RunResult([self.results[e.id] for e in self.selected], self.seed, versions,
-                         self.submission.origin, self.all_or_nothing)
-
-
-def _where(failure: Failure) -> str:
-    """The line a file could not be loaded at (a syntax error), for the JSON document."""
-    if failure.kind not in (Problem.SYNTAX, Problem.LOAD) or not failure.frames:
-        return ""
-    frame = failure.frames[-1]
-    return t("line {line}: {code}", line=frame.get("line"), code=frame.get("code") or "")
+        return RunResult([self.results[e.id] for e in self.selected], self.options.seed,
+                         versions, self.submission.origin)
 
 
 def _settle_not_judged(result: ExerciseResult) -> None:

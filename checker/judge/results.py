@@ -11,6 +11,7 @@ from checker import manifest
 from checker.compat import StrEnum
 from checker.engine.problems import Problem
 from checker.i18n import N_
+from checker.options import RunOptions
 
 
 class Status(StrEnum):
@@ -205,3 +206,13 @@ class RunResult:
                 "score": self.score, "max_score": self.max_score,
                 "all_or_nothing": self.all_or_nothing}
 
+
+
+@dataclass
+class Run:
+    """One finished check: its typed results, the options it ran with and, when they
+    asked for it, its JSON document (``judge.document``)."""
+
+    result: RunResult
+    options: RunOptions
+    document: dict | None = None

@@ -10,12 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from checker import defaults, manifest
+from checker import manifest
 from checker.engine import submission
-from checker.judge.plugin import CheckPlugin
-from checker.judge.results import RunResult
-from checker.engine.sandbox import Limits
 from checker.engine.submission import Submission
+from checker.judge import document
+from checker.judge.plugin import CheckPlugin
+from checker.judge.results import Run
+from checker.options import RunOptions
 
 CASES_DIR = Path(__file__).with_name("cases")
 
@@ -44,24 +45,21 @@ def versions() -> dict:
     return found
 
 
-def run(target: str | Submission, selected: list[manifest.Exercise] | None = None, *,
-        seed: int = defaults.SEED, timeout: float = defaults.TIMEOUT,
-        json_report: bool = False, limits: Limits | None = None,
-        all_or_nothing: bool = False, hide: list[str] | None = None) -> tuple[RunResult, dict | None]:
-    """Check ``selected`` exercises (default: all) of ``target``.
+def run(target: str | Submission, selected: list[manifest.Exercise] | None = None,
+        options: RunOptions | None = None) -> Run:
+    """Check ``selected`` exercises (default: all) of ``target`` with ``options``.
 
-    ``target`` is a learner's exercises folder or a ``Submission`` already read.
-    ``hide``: paths learner code may not read (the grader's submissions and output).
-    Returns the results and, when ``json_report``, pytest-json-report's document
-    with the kit's top-level keys added.
+    ``target`` is a learner's exercises folder or a ``Submission`` already read. With
+    ``options.json_report`` the run's document is built (``judge.document``).
     """
+    options = options or RunOptions()
     selected = list(selected or manifest.load())
     if not isinstance(target, Submission):
         target = submission.from_folder(os.path.abspath(target), allow_links=True)
-    plugin = CheckPlugin(target, selected, seed, timeout, limits, all_or_nothing, hide)
+    plugin = CheckPlugin(target, selected, options)
     args = [str(CASES_DIR / f"{e.case_module}.py") for e in selected]
     args += ["-c", str(CASES_DIR / "pytest.ini"), "--rootdir", str(CASES_DIR), *PYTEST_ARGS]
-    if json_report:
+    if options.json_report:
         args += ["-p", "pytest_jsonreport.plugin", "--json-report", "--json-report-file=none",
                  "--json-report-omit", "collectors", "log", "streams", "keywords"]
     sink = io.StringIO()
@@ -74,13 +72,9 @@ def run(target: str | Submission, selected: list[manifest.Exercise] | None = Non
         raise RunError(f"pytest could not run the hidden cases (exit {int(code)}):\n"
                        + sink.getvalue()[-3000:])
     result = plugin.run_result(versions())
-    document = None
-    if json_report:
-        document = plugin.json_report or {}
-        document.update(result.to_dict())
-        document["seed"] = seed
-        document["versions"] = result.versions
-    return result, document
+    built = document.of_run(plugin.json_report, result, options.seed) \
+        if options.json_report else None
+    return Run(result, options, built)
 
 
 @contextlib.contextmanager

@@ -14,7 +14,8 @@ from rich.text import Text
 from checker import files, manifest, stubs
 from checker.learner import workspace
 from checker.i18n import get_lang, t
-from checker.judge.results import RunResult, Status
+from checker.judge.results import Run, Status
+from checker.options import RunOptions
 from checker.usage import (EXIT_INTERNAL, EXIT_NOT_PASSED, EXIT_OK, UsageError, output_file,
                     positive_timeout, selected)
 from checker.learner.workspace import State, WorkspaceError, find_exercises
@@ -25,23 +26,20 @@ class CheckerBroken(Exception):
     """The checker itself could not run (a broken installation, not the learner's code)."""
 
 
-def run_check(exercises_dir: Path, chosen: list[manifest.Exercise] | None = None, *,
-              seed: int | None = None, timeout: float | None = None,
-              json_report: bool = False) -> tuple[RunResult, dict | None]:
+def run_check(exercises_dir: Path, chosen: list[manifest.Exercise] | None = None,
+              options: RunOptions | None = None) -> Run:
     """Run the hidden cases and note in the progress file what passes."""
-    from checker import defaults, engine
+    from checker import engine, judge
     from checker.engine import startup
-    from checker.judge import runner
+    from checker.judge.runner import RunError
 
     engine.start()
     try:
         with startup.quiet():
-            run, document = runner.run(str(exercises_dir), chosen,
-                                       seed=defaults.SEED if seed is None else seed,
-                                       timeout=defaults.TIMEOUT if timeout is None else timeout,
-                                       json_report=json_report)
-    except runner.RunError as exc:
+            done = judge.run(str(exercises_dir), chosen, options)
+    except RunError as exc:
         raise CheckerBroken(str(exc)) from None
+    run = done.result
     state = State(exercises_dir)
     failing = {}
     for e in run.exercises:
@@ -50,7 +48,7 @@ def run_check(exercises_dir: Path, chosen: list[manifest.Exercise] | None = None
             failing[e.id] = (case.function, case.name)
     if state.record({e.id: e.status for e in run.exercises}, failing):
         state.save()
-    return run, document
+    return done
 
 
 def _console():
@@ -74,17 +72,18 @@ def cmd_check(args) -> int:
     from checker.learner import report
 
     try:
-        run, document = run_check(exercises_dir, chosen, seed=args.seed, timeout=args.timeout,
-                                  json_report=json_path is not None)
+        done = run_check(exercises_dir, chosen, RunOptions(
+            seed=args.seed, timeout=args.timeout, json_report=json_path is not None))
     except CheckerBroken as exc:
         return checker_broken(exc)
+    run = done.result
     console = _console()
     report.render(run, console)
     if len(chosen) == 1 and run.all_passed:
         console.print(Text(t("Compare with the reference solution: `attn-kit solution {id}`.",
                              id=chosen[0].id)))
     if json_path is not None:
-        files.write_json(json_path, document)
+        files.write_json(json_path, done.document)
         console.print(Text(t("JSON report written to {path}", path=json_path)))
     return EXIT_OK if run.all_passed else EXIT_NOT_PASSED
 
@@ -95,7 +94,7 @@ def cmd_list(args) -> int:
     from checker.learner import report
 
     try:
-        run, _ = run_check(exercises_dir)
+        run = run_check(exercises_dir).result
     except CheckerBroken as exc:
         return checker_broken(exc)
     console = _console()
@@ -285,7 +284,7 @@ def cmd_solution(args) -> int:
     exercises_dir = find_exercises(args.exercises)
     solution_source(exercise)  # say now if the solutions are missing
     try:
-        run, _ = run_check(exercises_dir, [exercise])
+        run = run_check(exercises_dir, [exercise]).result
     except CheckerBroken as exc:
         return checker_broken(exc)
     result = run.exercises[0]

@@ -25,6 +25,7 @@ from checker.i18n import t
 from checker.learner.commands import CheckerBroken, checker_broken, hint_text, run_check, solution_view
 from checker.learner.report import title_of
 from checker.judge.results import ExerciseResult, RunResult, Status
+from checker.options import RunOptions
 from checker.usage import EXIT_OK, positive_timeout
 from checker.learner.workspace import State, find_exercises
 from checker.learner.wrapping import Para
@@ -52,10 +53,10 @@ Event = FileSaved | KeyPressed | Notice
 
 
 class Watch:
-    def __init__(self, exercises_dir: Path, console, seed: int, timeout: float):
+    def __init__(self, exercises_dir: Path, console, options: RunOptions):
         self.dir = exercises_dir
         self.console = console
-        self.seed, self.timeout = seed, timeout
+        self.options = options              # every check of the session runs with these
         self.exercises = list(manifest.load())
         self.by_file = {e.file: e for e in self.exercises}
         self.results: dict[str, ExerciseResult] = {}
@@ -72,7 +73,7 @@ class Watch:
     def check(self, ids: list[str]) -> None:
         started = time.perf_counter()
         chosen = [e for e in self.exercises if e.id in ids]
-        run, _ = run_check(self.dir, chosen, seed=self.seed, timeout=self.timeout)
+        run = run_check(self.dir, chosen, self.options).result
         for result in run.exercises:
             self.results[result.id] = result
         seconds, clock = f"{time.perf_counter() - started:.2f}", time.strftime("%H:%M:%S")
@@ -82,7 +83,7 @@ class Watch:
 
     def snapshot(self) -> RunResult:
         """The latest result of every exercise, as one run."""
-        return RunResult([self.results[e.id] for e in self.exercises], self.seed, {},
+        return RunResult([self.results[e.id] for e in self.exercises], self.options.seed, {},
                          str(self.dir))
 
     def unfinished(self) -> list[str]:
@@ -339,7 +340,8 @@ def cmd_watch(args) -> int:
 
     console = make_console()
     try:
-        return Watch(exercises_dir, console, args.seed, args.timeout).run()
+        options = RunOptions(seed=args.seed, timeout=args.timeout)
+        return Watch(exercises_dir, console, options).run()
     except CheckerBroken as exc:
         return checker_broken(exc)
 

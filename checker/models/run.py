@@ -24,8 +24,10 @@ from checker.engine.submission import Source, from_folder
 from checker.engine.supervisor import ExerciseWorker, LearnerProblem
 from checker.judge.results import Status
 from checker import engine, stubs
+from checker.options import RunOptions
 from checker.engine.startup import quiet
-from checker.judge import runner
+from checker import judge
+from checker.judge.runner import RunError
 
 PROGRAMS = "checker.models.programs"
 # the address space a model worker may add once its model is loaded (the encoder's
@@ -81,8 +83,8 @@ def choose(exercises_dir: Path | None, which: str, no_mask: bool = False,
     engine.start()
     try:
         with quiet():
-            run, _ = runner.run(str(exercises_dir), chosen)
-    except runner.RunError as exc:
+            run = judge.run(str(exercises_dir), chosen).result
+    except RunError as exc:
         raise ModelRefused(t("the checker could not run: {error}", error=exc),
                            EXIT_INTERNAL) from None
     results = {e.id: e for e in run.exercises}
@@ -124,7 +126,7 @@ class ModelWorker:
         self.choice = choice
         engine.start()
         self.worker = ExerciseWorker(choice.exercise.id, source(choice, exercises_dir), [],
-                                     LOAD_TIMEOUT, LIMITS,
+                                     RunOptions(timeout=LOAD_TIMEOUT, limits=LIMITS),
                                      program={"module": PROGRAMS, "params": params})
         self.worker.launch()   # forks and loads now; the first request waits for it
 

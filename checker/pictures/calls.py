@@ -16,6 +16,7 @@ from checker.engine import forkserver, submission
 from checker.engine.problems import Problem
 from checker.engine.supervisor import ExerciseWorker, LearnerProblem
 from checker.i18n import t
+from checker.options import RunOptions
 from checker.usage import UsageError
 
 NOT_STARTED = (Problem.NOT_IMPLEMENTED, Problem.MISSING_FILE, Problem.MISSING)
@@ -41,7 +42,8 @@ class Learner:
                  timeout: float = defaults.TIMEOUT):
         engine.start()
         source = submission.from_folder(folder, allow_links=True).source(exercise)
-        self.worker = ExerciseWorker(exercise.id, source, list(exercise.forbidden), timeout)
+        self.worker = ExerciseWorker(exercise.id, source, list(exercise.forbidden),
+                                     RunOptions(timeout=timeout))
 
     def __call__(self, func: str, *args, **kwargs):
         """The result of ``func(*args, **kwargs)``, or raises LearnerProblem."""
