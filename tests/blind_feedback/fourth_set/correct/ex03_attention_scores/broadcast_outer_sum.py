@@ -1,0 +1,10 @@
+"""CORRECT: Builds every (query, key) pair by broadcasting Q[..., :, None, :] against K[..., None, :, :] and summing the products over the feature axis, with no transpose or matmul.
+"""
+from __future__ import annotations
+
+import torch
+
+
+def attention_scores(Q: torch.Tensor, K: torch.Tensor) -> torch.Tensor:
+    pairs = Q.unsqueeze(-2) * K.unsqueeze(-3)
+    return pairs.sum(dim=-1)

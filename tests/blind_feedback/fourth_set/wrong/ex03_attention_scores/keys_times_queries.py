@@ -1,0 +1,10 @@
+"""MISTAKE: Multiplies in the wrong order, K @ Qᵀ, which gives the transposed table [..., n_k, n_q] (silently wrong when n_q == n_k).
+FIX: Put the queries first so rows are queries and columns are keys: Q @ K.transpose(-2, -1).
+"""
+from __future__ import annotations
+
+import torch
+
+
+def attention_scores(Q: torch.Tensor, K: torch.Tensor) -> torch.Tensor:
+    return torch.matmul(K, Q.transpose(-2, -1))

@@ -1,0 +1,22 @@
+"""MISTAKE: Applies the mask after the softmax by multiplying the weights by it, so blocked weights are 0 but the remaining ones no longer sum to 1.
+FIX: Mask the scores with -inf before the softmax: scores.masked_fill(mask == 0, float('-inf')).
+"""
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def scaled_dot_product_attention(
+    Q: torch.Tensor,
+    K: torch.Tensor,
+    V: torch.Tensor,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    d_k = Q.size(-1)
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(d_k)
+    weights = torch.softmax(scores, dim=-1)
+    if mask is not None:
+        weights = weights.masked_fill(mask == 0, 0.0)
+    return weights @ V, weights

@@ -1,0 +1,42 @@
+"""MISTAKE: split_heads unpacks B, n, d_model = X.shape, assuming exactly one batch dim, so unbatched inputs and inputs with two batch dims raise a ValueError from the unpacking.
+FIX: Work from the end: keep X.shape[:-1] as is and reshape only the last axis.
+"""
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def split_heads(X: torch.Tensor, h: int) -> torch.Tensor:
+    B, n, d_model = X.shape
+    if d_model % h != 0:
+        raise ValueError(f"h={h} does not divide d_model={d_model}")
+    return X.view(B, n, h, d_model // h).transpose(1, 2)
+
+
+def merge_heads(X: torch.Tensor) -> torch.Tensor:
+    X = X.transpose(-3, -2)
+    return X.reshape(*X.shape[:-2], X.shape[-2] * X.shape[-1])
+
+
+def multi_head_attention(
+    X_q: torch.Tensor,
+    X_kv: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+    W_O: torch.Tensor,
+    h: int,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    Q = split_heads(X_q @ W_Q, h)
+    K = split_heads(X_kv @ W_K, h)
+    V = split_heads(X_kv @ W_V, h)
+    d_head = Q.shape[-1]
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(d_head)
+    if mask is not None:
+        scores = scores.masked_fill(mask.unsqueeze(-3) == 0, float("-inf"))
+    weights = torch.softmax(scores, dim=-1)
+    heads = weights @ V
+    return merge_heads(heads) @ W_O, weights
