@@ -19,7 +19,7 @@ from checker.options import RunOptions
 from checker.usage import (EXIT_INTERNAL, EXIT_NOT_PASSED, EXIT_OK, UsageError, output_file,
                     positive_timeout, selected)
 from checker.learner.workspace import State, WorkspaceError, find_exercises
-from checker.learner.wrapping import Para
+from checker.learner.wrapping import Paragraph
 
 
 class CheckerBroken(Exception):
@@ -137,22 +137,22 @@ def hint_text(exercise: manifest.Exercise, state: State | None, show_all: bool =
             levels = exercise.hints_for(name, lang)[1]
             if name and len(exercise.hint_topics()) > 1:
                 lines.append(Text(t("For `{function}`:", function=name), style="bold"))
-            lines += [Para(f"{i}. {hint}") for i, hint in enumerate(levels, 1)]
+            lines += [Paragraph(f"{i}. {hint}") for i, hint in enumerate(levels, 1)]
         return Hint(lines)
     seen = state.hint_level(exercise, topic) if state is not None else 0
     level = min(seen + 1, len(hints))
     if level == len(hints) and seen < level and len(hints) > 1 and not last_ok:
-        return Hint([Para(t("The last hint for {what} nearly gives the answer.",
+        return Hint([Paragraph(t("The last hint for {what} nearly gives the answer.",
                             what=_hint_topic(exercise, topic)))],
                     topic, seen, len(hints), needs_yes=True)
     head = t("Exercise {id} · {title} · hint {level} of {n}", id=exercise.id, title=title,
              level=level, n=len(hints))
     lines = [Text(head, style="bold")]
     if topic and (len(exercise.hint_topics()) > 1 or case):
-        lines.append(Para(t("About `{function}`, which fails the case “{case}”.",
+        lines.append(Paragraph(t("About `{function}`, which fails the case “{case}”.",
                             function=topic, case=case) if case and function == topic else
                           t("About `{function}`.", function=topic)))
-    lines.append(Para(hints[level - 1]))
+    lines.append(Paragraph(hints[level - 1]))
     if state is not None:
         state.set_hint_level(exercise, topic, level)
         if not state.save():
@@ -179,12 +179,12 @@ def cmd_hint(args) -> int:
             console.print(line)
         if sys.stdin is not None and sys.stdin.isatty() and not args.yes:
             if not _confirm(t("Show it? [y/N] ")):
-                console.print(Para(t("Not shown. Try once more with what you have; `attn-kit "
+                console.print(Paragraph(t("Not shown. Try once more with what you have; `attn-kit "
                                      "hint {id} --yes` shows it.", id=exercise.id)))
                 return EXIT_OK
             hint = hint_text(exercise, state, last_ok=True)
         else:
-            console.print(Para(t("Run `attn-kit hint {id} --yes` to see it.", id=exercise.id)))
+            console.print(Paragraph(t("Run `attn-kit hint {id} --yes` to see it.", id=exercise.id)))
             return EXIT_OK
     for line in hint.lines:
         console.print(line)

@@ -21,7 +21,7 @@ from checker import manifest
 from checker.engine.problems import Problem
 from checker.i18n import N_, get_lang, t
 from checker.judge.results import CaseResult, ExerciseResult, RunResult, Status
-from checker.learner.wrapping import Para
+from checker.learner.wrapping import Paragraph
 
 MARKS = {Status.PASSED: ("✔", "green"), Status.FAILED: ("✘", "red"), Status.NOT_STARTED: ("·", "dim"),
          Status.ERROR: ("!", "magenta"), Status.TIMEOUT: ("⏱", "yellow")}
@@ -140,13 +140,13 @@ def progress(run: RunResult, plain: bool, width: int = 100):
     bar = max(8, min(40, width - cell_len(name) - cell_len(label) - 4))
     if plain:
         filled = round(bar * done / total) if total else 0
-        return Para(f"{name} [{'#' * filled}{'.' * (bar - filled)}] {label}")
+        return Paragraph(f"{name} [{'#' * filled}{'.' * (bar - filled)}] {label}")
     grid = Table.grid(padding=(0, 1))
     grid.add_column(no_wrap=True)
     grid.add_column(no_wrap=True)
     grid.add_column()
     grid.add_row(Text(name), ProgressBar(total=total or 1, completed=done, width=bar),
-                 Para(label))
+                 Paragraph(label))
     return grid
 
 
@@ -189,14 +189,14 @@ def listing(run: RunResult, state, plain: bool, width: int = 100) -> Table:
 def next_line(run: RunResult) -> Text:
     current = run.current()
     if current is None:
-        return Para(t("Every exercise passes. Well done!"))
-    return Para(t("Next: exercise {id} · {title} ({file}). `attn-kit watch` checks it each "
+        return Paragraph(t("Every exercise passes. Well done!"))
+    return Paragraph(t("Next: exercise {id} · {title} ({file}). `attn-kit watch` checks it each "
                   "time you save.", id=current.id, title=title_of(current.id),
                   file=current.file))
 
 
-def _kv(label: str, value: str, style: str = "") -> Para:
-    return Para(Text.assemble((t("{label}: ", label=label), "bold"), (value, style)))
+def _kv(label: str, value: str, style: str = "") -> Paragraph:
+    return Paragraph(Text.assemble((t("{label}: ", label=label), "bold"), (value, style)))
 
 
 def _output_lines(case: CaseResult) -> list:
@@ -256,10 +256,10 @@ def panel(e: ExerciseResult, exercises_dir: str, plain: bool, where: str = "cli"
         missing = first is not None and first.failure is not None and \
             first.failure.kind == Problem.MISSING_FILE
         if missing:
-            lines.append(Para(Text(t("{path} is missing.", path=path), style="bold")))
-            lines.append(Para(t("`attn-kit reset {id}` puts the original stub back.", id=e.id)))
+            lines.append(Paragraph(Text(t("{path} is missing.", path=path), style="bold")))
+            lines.append(Paragraph(t("`attn-kit reset {id}` puts the original stub back.", id=e.id)))
         else:
-            lines.append(Para(t("Exercise {id} is waiting for you: open {path}, read the "
+            lines.append(Paragraph(t("Exercise {id} is waiting for you: open {path}, read the "
                                 "docstring, and replace `raise NotImplementedError` with your "
                                 "code.", id=e.id, path=path)))
         if inside:  # a hint asked for before the first try
@@ -275,13 +275,13 @@ def panel(e: ExerciseResult, exercises_dir: str, plain: bool, where: str = "cli"
     f = case.failure
     value_limit = 600 if fold < 2 else 160
     if f is not None:
-        lines.append(Para(Text(_clip(f.summary), style="bold red" if not plain else "")))
+        lines.append(Paragraph(Text(_clip(f.summary), style="bold red" if not plain else "")))
         if f.expected and fold < 3:
             lines.append(_kv(t("Expected"), _clip_lines(f.expected, value_limit, fold)))
         if f.got and fold < 3:
             lines.append(_kv(t("Got"), _clip_lines(f.got, value_limit, fold)))
         if f.detail and fold < 2:
-            lines.append(Para(_clip(f.detail)))
+            lines.append(Paragraph(_clip(f.detail)))
         if f.likely:
             lines.append(_kv(t("Likely cause"), _clip(f.likely)))
         if f.fix:
@@ -302,19 +302,19 @@ def panel(e: ExerciseResult, exercises_dir: str, plain: bool, where: str = "cli"
     others = [c for c in failed if c is not case]
     if others and fold < 1:
         lines.append(Text(t("Also not passing ({n}):", n=len(others)), style="bold"))
-        lines.extend(Para(f"- {c.name}", indent=2) for c in others[:5])
+        lines.extend(Paragraph(f"- {c.name}", indent=2) for c in others[:5])
         if len(others) > 5:
             lines.append(Text("  " + t("(and {n} more)", n=len(others) - 5)))
     elif others and fold < 3:
-        lines.append(Para(t("{n} more cases do not pass yet.", n=len(others))))
+        lines.append(Paragraph(t("{n} more cases do not pass yet.", n=len(others))))
     if waiting and fold < 1:
-        lines.append(Para(Text(t("Checked once the values are right ({n}):",
+        lines.append(Paragraph(Text(t("Checked once the values are right ({n}):",
                                  n=len(waiting)), style="bold")))
-        lines.extend(Para(f"- {c.name}", indent=2) for c in waiting[:5])
+        lines.extend(Paragraph(f"- {c.name}", indent=2) for c in waiting[:5])
         if len(waiting) > 5:
             lines.append(Text("  " + t("(and {n} more)", n=len(waiting) - 5)))
     elif waiting and fold < 3:
-        lines.append(Para(t("{n} cases are checked once the values are right.",
+        lines.append(Paragraph(t("{n} cases are checked once the values are right.",
                             n=len(waiting))))
     if case.output and fold < 1:
         lines.extend(_output_lines(case))
@@ -326,15 +326,15 @@ def panel(e: ExerciseResult, exercises_dir: str, plain: bool, where: str = "cli"
     return _box(e, lines, plain)
 
 
-def _next_steps(e: ExerciseResult, path: str, where: str = "cli") -> Para:
+def _next_steps(e: ExerciseResult, path: str, where: str = "cli") -> Paragraph:
     if where == "notebook":
-        return Para(t("Next: edit {path} and save it, then run `check(\"{id}\")` again. "
+        return Paragraph(t("Next: edit {path} and save it, then run `check(\"{id}\")` again. "
                       "Stuck? `hint(\"{id}\")` gives one hint at a time (`from checker "
                       "import hint`).", path=path, id=e.id))
     if where == "watch":
-        return Para(t("Next: edit {path} and save; it is checked again at once. "
+        return Paragraph(t("Next: edit {path} and save; it is checked again at once. "
                       "Stuck? Press h for a hint.", path=path))
-    return Para(t("Next: edit {path}, then run `attn-kit check {id}`. "
+    return Paragraph(t("Next: edit {path}, then run `attn-kit check {id}`. "
                   "Stuck? `attn-kit hint {id}` shows one hint at a time.", path=path, id=e.id))
 
 
@@ -344,7 +344,7 @@ def _box(e: ExerciseResult, lines: list, plain: bool):
                    total=e.total))
     if plain:
         rule = "-" * 72
-        return Group(Text(rule), Para(title), Text(rule), *lines)
+        return Group(Text(rule), Paragraph(title), Text(rule), *lines)
     return Panel(Group(*lines), title=title, title_align="left",
                  border_style=MARKS[e.status][1], box=box.ROUNDED)
 
@@ -362,12 +362,12 @@ def render(run: RunResult, console: Console, where: str = "cli") -> None:
     current = run.current()
     console.print()
     if current is None:
-        console.print(Para(Text(t("All selected exercises pass. Well done!"),
+        console.print(Paragraph(Text(t("All selected exercises pass. Well done!"),
                                 style="" if plain else "bold green")))
         if len(run.exercises) < len(manifest.load()):
-            console.print(Para(t("Run `attn-kit check` to see where you are in the whole kit.")))
+            console.print(Paragraph(t("Run `attn-kit check` to see where you are in the whole kit.")))
         else:
-            console.print(Para(t("See your attention at work: `attn-kit show 08` draws the weights your code gives, "
+            console.print(Paragraph(t("See your attention at work: `attn-kit show 08` draws the weights your code gives, "
                  "next to the reference's; `attn-kit model gpt` trains a tiny GPT with it.")))
         return
     console.print(panel(current, run.exercises_dir, plain, where))

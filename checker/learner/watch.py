@@ -28,7 +28,7 @@ from checker.judge.results import ExerciseResult, RunResult, Status
 from checker.options import RunOptions
 from checker.usage import EXIT_OK, positive_timeout
 from checker.learner.workspace import State, find_exercises
-from checker.learner.wrapping import Para
+from checker.learner.wrapping import Paragraph
 
 DEBOUNCE = 0.05  # seconds: editors write a file in several steps (truncate, write, rename)
 
@@ -131,7 +131,7 @@ class Watch:
             return False
         if key == "h":
             if self.focus is None:
-                self.banner = [Para(t("Every exercise passes, so there is no hint to give. "
+                self.banner = [Paragraph(t("Every exercise passes, so there is no hint to give. "
                                       "`attn-kit hint 05 --all` shows all hints of exercise 05, and so on."))]
             else:
                 exercise = manifest.by_id()[self.focus]
@@ -139,16 +139,16 @@ class Watch:
                 self.inside = list(hint.lines)
                 if hint.needs_yes:
                     self.asked_last_hint = True
-                    self.inside.append(Para(t("Press h again to see it.")))
+                    self.inside.append(Paragraph(t("Press h again to see it.")))
         elif key == "n":
             following = self.next_after(self.focus) if self.focus is not None else None
             if following is None:
-                self.banner = [Para(t("Every exercise passes: there is nothing to skip to."))]
+                self.banner = [Paragraph(t("Every exercise passes: there is nothing to skip to."))]
             elif following == self.focus:
-                self.banner = [Para(t("Exercise {id} is the only one left to do.",
+                self.banner = [Paragraph(t("Exercise {id} is the only one left to do.",
                                       id=self.focus))]
             else:
-                self.banner = [Para(t("Skipped to exercise {id}; come back to {previous} "
+                self.banner = [Paragraph(t("Skipped to exercise {id}; come back to {previous} "
                                       "whenever you like.", id=following,
                                       previous=self.focus))]
                 self.focus = following
@@ -166,10 +166,10 @@ class Watch:
             shown = self.last_passed or (self.focus if focused is not None and
                                          focused.status == Status.PASSED else None)
             if shown is None and self.focus is None:
-                self.banner = [Para(t("Every exercise passes: `attn-kit solution 05` shows the "
+                self.banner = [Paragraph(t("Every exercise passes: `attn-kit solution 05` shows the "
                                       "solution of exercise 05, and so on."))]
             elif shown is None:
-                self.banner = [Para(t("A solution is shown once its exercise passes; `attn-kit "
+                self.banner = [Paragraph(t("A solution is shown once its exercise passes; `attn-kit "
                                       "solution {id} --force` shows this one before.",
                                       id=self.focus))]
             else:
@@ -201,7 +201,7 @@ class Watch:
         # keys' line, each as tall as it is at this width
         used = sum(len(c.render_lines(item, c.options, pad=False))
                    for item in (*top, *self.banner))
-        keys = Para(Text(t("keys: h hint · n next · l list · r re-check all · s solution · "
+        keys = Paragraph(Text(t("keys: h hint · n next · l list · r re-check all · s solution · "
                            "q quit"), style="" if plain else "bold cyan"))
         used += 1 + len(c.render_lines(keys, c.options, pad=False))
         room = max(8, c.height - used)
@@ -209,13 +209,13 @@ class Watch:
             for item in self.extra:
                 _print_clipped(c, item, room)
         elif self.focus is None:
-            c.print(Para(Text(t("All {n} exercises pass. Well done! You have built attention "
+            c.print(Paragraph(Text(t("All {n} exercises pass. Well done! You have built attention "
                                 "from a soft lookup to causal self-attention.",
                                 n=len(self.exercises)), style="" if plain else "bold green")))
-            c.print(Para(t("See your attention at work: `attn-kit show 08` draws the weights "
+            c.print(Paragraph(t("See your attention at work: `attn-kit show 08` draws the weights "
                            "your code gives, next to the reference's; `attn-kit model gpt` "
                            "trains a tiny GPT with it.")))
-            c.print(Para(t("Press s to see the last reference solution, l for the list, "
+            c.print(Paragraph(t("Press s to see the last reference solution, l for the list, "
                            "q to quit.")))
         else:
             c.print(fitted_panel(self.results[self.focus], str(self.dir), plain, "watch", c,
@@ -258,7 +258,7 @@ class Watch:
                         self.events.put(more)
                 elif isinstance(event, KeyPressed):
                     if not self.key(event.key):
-                        self.console.print(Para(t("Bye! Your progress is saved; `attn-kit "
+                        self.console.print(Paragraph(t("Bye! Your progress is saved; `attn-kit "
                                                   "watch` picks up where you left off.")))
                         return EXIT_OK
                     self.draw()

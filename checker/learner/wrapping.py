@@ -8,7 +8,7 @@ ASCII letters and digits or inside a `code span`; closing punctuation (，。：
 never starts a line and opening punctuation never ends one (the usual kinsoku
 rules). A run of Chinese characters is cut into words first (the kit's own terms, longest
 first: 掩码, 注意力, 批量维度, 每次...), and a line never breaks inside one; nor inside a
-short bracketed tuple such as ``(Q, K, V)``. ``Para`` is a rich renderable that wraps at the width it is given, so
+short bracketed tuple such as ``(Q, K, V)``. ``Paragraph`` is a rich renderable that wraps at the width it is given, so
 it fits a panel as well as a plain terminal.
 """
 from __future__ import annotations
@@ -124,7 +124,7 @@ def wrap(text: str, width: int) -> list[str]:
     return [text[s:e] for s, e in breaks(text, width)]
 
 
-class Para:
+class Paragraph:
     """A paragraph (a rich ``Text``, styles kept) wrapped by these rules at render time."""
 
     def __init__(self, text: Text | str, indent: int = 0):

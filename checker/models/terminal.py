@@ -14,7 +14,7 @@ from rich.text import Text
 
 from checker.i18n import t
 from checker.learner.heatmap import heatmap
-from checker.learner.wrapping import Para
+from checker.learner.wrapping import Paragraph
 from checker.models import sentences as built_in
 from checker.models.run import TOLERANCE, Choice, EncoderRun, GPTRun
 
@@ -74,13 +74,13 @@ def similarity_table(run: EncoderRun, plain: bool, width: int = 80):
     return Group(*parts, table)
 
 
-def unknown_note(run: EncoderRun) -> Para | None:
+def unknown_note(run: EncoderRun) -> Paragraph | None:
     """Say when the model could not read some of the words ([UNK] tokens)."""
     counts = [sum(tok == built_in.UNKNOWN for tok in tokens) for tokens in run.tokens]
     which = [str(i + 1) for i, c in enumerate(counts) if c]
     if not which:
         return None
-    return Para(Text(t("Sentences {which}: {n} of their tokens are [UNK], words the model "
+    return Paragraph(Text(t("Sentences {which}: {n} of their tokens are [UNK], words the model "
                        "does not know. all-MiniLM-L6-v2 was trained on English and knows only "
                        "244 Chinese characters; it cannot tell apart sentences that differ "
                        "only in unknown words.", which=", ".join(which), n=sum(counts)),
@@ -100,7 +100,7 @@ def head_map(run: EncoderRun, plain: bool, sentence: int = 0):
                   "token just before it: the dark cells run just left of the diagonal.)"),
                 style="dim")
     return Group(heatmap(weights, title, labels=labels, plain=plain, low=0.0, high=1.0),
-                 Para(note))
+                 Paragraph(note))
 
 
 def verdict(run: EncoderRun):
@@ -111,10 +111,10 @@ def verdict(run: EncoderRun):
     values = {"difference": _small(run.max_difference), "tolerance": f"{TOLERANCE:g}",
               "weights": _small(run.max_weight_difference)}
     if run.matches_reference:
-        return Para(Text(t("✔ Same as the reference attention: the embeddings differ by at most "
+        return Paragraph(Text(t("✔ Same as the reference attention: the embeddings differ by at most "
                       "{difference} (tolerance {tolerance}; attention weights: {weights}).",
                       **values), style="green"))
-    return Para(Text(t("✘ Not the reference's embeddings: they differ by up to {difference} "
+    return Paragraph(Text(t("✘ Not the reference's embeddings: they differ by up to {difference} "
                   "(tolerance {tolerance}; attention weights: up to {weights}).", **values),
                      style="red"))
 
@@ -124,9 +124,9 @@ def _small(x: float) -> str:
 
 
 def encoder_screen(run: EncoderRun, plain: bool, width: int = 80) -> Group:
-    parts = [Para(Text(t("all-MiniLM-L6-v2, a pretrained sentence encoder (6 layers × 12 "
+    parts = [Paragraph(Text(t("all-MiniLM-L6-v2, a pretrained sentence encoder (6 layers × 12 "
                          "heads)"), style="bold")),
-             Para(whose(run.choice)), Text(""), similarity_table(run, plain, width)]
+             Paragraph(whose(run.choice)), Text(""), similarity_table(run, plain, width)]
     note = unknown_note(run)
     if note is not None:
         parts.append(note)
@@ -134,8 +134,8 @@ def encoder_screen(run: EncoderRun, plain: bool, width: int = 80) -> Group:
     return Group(*parts)
 
 
-def chinese_note() -> Para:
-    return Para(Text(t("This model was trained on English: it knows only 244 Chinese "
+def chinese_note() -> Paragraph:
+    return Paragraph(Text(t("This model was trained on English: it knows only 244 Chinese "
                        "characters and reads the rest as [UNK], so its Chinese is rough. The "
                        "built-in sentences use only characters it knows; English sentences "
                        "(--sentence \"...\") show it at its best."), style="dim"))
@@ -146,7 +146,7 @@ def gpt_intro(choice: Choice, text_chars: int, steps: int) -> Group:
     head = Text(t("A tiny GPT (2 layers × 4 heads) learns to write from the kit's own "
                   "explanations ({chars} characters), {steps} training steps",
                   chars=f"{text_chars:,}", steps=steps), style="bold")
-    return Group(Para(head), Para(whose(choice)))
+    return Group(Paragraph(head), Paragraph(whose(choice)))
 
 
 def sparkline(values: list, width: int = 50) -> str:
@@ -177,7 +177,7 @@ def gpt_screen(run: GPTRun, plain: bool) -> Group:
     loss.add_row(t("uniform guess"), Text(t("{loss}  (a model that knows nothing)",
                                             loss=f"{run.uniform_loss:.2f}"), style="dim"))
     parts = [loss,
-             Para(Text(t("Past-only loss is the same score when each position may see only "
+             Paragraph(Text(t("Past-only loss is the same score when each position may see only "
                          "the characters before it, as when the model writes text."),
                        style="dim")),
              Text(""),
@@ -187,7 +187,7 @@ def gpt_screen(run: GPTRun, plain: bool) -> Group:
     written.append(Text(run.generated))
     parts.append(written)
     parts.append(Text(""))
-    parts.append(Para(Text(lesson(run), style="yellow" if run.choice.mode == "no_mask" else "")))
+    parts.append(Paragraph(Text(lesson(run), style="yellow" if run.choice.mode == "no_mask" else "")))
     parts.append(Text(t("Trained in {seconds} s in the worker.", seconds=f"{run.seconds:.1f}"),
                       style="dim"))
     return Group(*parts)

@@ -1,8 +1,8 @@
 """Calling the learner's functions: in their worker process, never in this one.
 
-``Learner`` wraps one exercise's ``ExerciseWorker`` (the same seam the checker uses):
+``LearnerCalls`` wraps one exercise's ``ExerciseWorker`` (the same seam the checker uses):
 it reads the learner's file as text, starts the fork server, and turns each call into
-plain data or a ``LearnerProblem``. ``Learner.closed()`` stops the worker and reaps
+plain data or a ``LearnerProblem``. ``LearnerCalls.close()`` stops the worker and reaps
 what it left behind.
 """
 from __future__ import annotations
@@ -35,7 +35,7 @@ def not_started(problem: LearnerProblem) -> bool:
     return problem.kind in NOT_STARTED
 
 
-class Learner:
+class LearnerCalls:
     """The learner's functions of one exercise, each call run in the worker."""
 
     def __init__(self, exercise: manifest.Exercise, folder: Path,
@@ -56,11 +56,11 @@ class Learner:
 
 @contextlib.contextmanager
 def learner_for(exercise: manifest.Exercise, folder: Path | None):
-    """A ``Learner`` for the exercise, or None when only the reference is wanted."""
+    """A ``LearnerCalls`` for the exercise, or None when only the reference is wanted."""
     if folder is None:
         yield None
         return
-    learner = Learner(exercise, folder)
+    learner = LearnerCalls(exercise, folder)
     try:
         yield learner
     finally:

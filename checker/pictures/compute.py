@@ -4,7 +4,7 @@ matrix drawn from its result, the learner's next to the reference's.
 ``pictures(exercise_id, example, learner, ref)`` returns a list of ``Picture``: a title,
 row and column labels, the reference's matrix and the learner's (or the one line that
 says why there is none). The learner's functions run in their worker (``learner``, a
-``calls.Learner``; None: the reference only); the reference solution runs here.
+``calls.LearnerCalls``; None: the reference only); the reference solution runs here.
 """
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from checker.i18n import get_lang, t
 from checker.learner.heatmap import heatmap, side_by_side
-from checker.learner.wrapping import Para
+from checker.learner.wrapping import Paragraph
 from checker.pictures.compute import Picture, verdict
 from checker.pictures.session import Showing
 from checker.pictures.sweep import Sweep
@@ -50,7 +50,7 @@ def _fits(console, *maps) -> bool:
 
 def picture_lines(picture: Picture, console) -> list:
     plain = getattr(console, "plain", False)
-    out: list = [Para(Text(picture.title, style="bold"))]
+    out: list = [Paragraph(Text(picture.title, style="bold"))]
     ref = _map(picture, picture.reference, t("given") if picture.given else t("reference"),
                plain)
     if picture.mine is not None:
@@ -64,9 +64,9 @@ def picture_lines(picture: Picture, console) -> list:
     line = verdict(picture)
     if line:
         style = "green" if picture.agrees else "yellow" if picture.not_started else "red"
-        out.append(Para(Text(line, style="" if plain else style)))
+        out.append(Paragraph(Text(line, style="" if plain else style)))
     for note in picture.notes:
-        out.append(Para(Text(note, style="dim")))
+        out.append(Paragraph(Text(note, style="dim")))
     return out
 
 
@@ -82,14 +82,14 @@ def render(showing: Showing, console) -> None:
             console.print(item)
     for section in showing.sections:
         console.print()
-        console.print(Para(Text(section.title, style="bold underline")))
+        console.print(Paragraph(Text(section.title, style="bold underline")))
         for picture in section.pictures:
             console.print()
             for item in picture_lines(picture, console):
                 console.print(item)
     for note in showing.notes:
         console.print()
-        console.print(Para(note))
+        console.print(Paragraph(note))
 
 
 def _pair(values) -> tuple[str, str]:
@@ -114,7 +114,7 @@ def sweep_lines(found: Sweep, plain: bool) -> list:
         my_top, my_grad = _pair(row.mine)
         table.add_row(str(row.d_k), plain_top, ref_top, my_top, plain_grad, ref_grad, my_grad)
     lines: list = [
-        Para(t("Random queries (64) and keys (16) with entries of variance 1: the scores q·k "
+        Paragraph(t("Random queries (64) and keys (16) with entries of variance 1: the scores q·k "
                "have variance d_k. For each d_k: the largest softmax weight of a query (mean "
                "over the queries; 1.00 = all on one key) and the size of the gradient that "
                "reaches the softmax's input for one query (median over the queries), with no "
@@ -126,7 +126,7 @@ def sweep_lines(found: Sweep, plain: bool) -> list:
     elif any(r.mine is not None and abs(r.mine[0] - r.reference[0]) > 0.01 for r in found.rows):
         lines.append(Text(t("Your column differs from the reference's: `attn-kit check 04` "
                             "says where."), style="" if plain else "red"))
-    lines.append(Para(Text(t("Without scaling, the softmax saturates as d_k grows: each query puts "
+    lines.append(Paragraph(Text(t("Without scaling, the softmax saturates as d_k grows: each query puts "
                         "nearly all its weight on one key and the gradient all but vanishes, "
                         "so learning stalls. Dividing by √d_k keeps the scores' spread at "
                         "about 1, and both numbers stay put."), style="bold")))
