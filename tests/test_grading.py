@@ -477,3 +477,61 @@ def test_a_kit_failure_in_worker_set_up_is_a_kit_error():
     assert raised.value.kind == Problem.KIT, raised.value
     assert "not a program of the kit" in raised.value.summary
     assert ROOT.exists()
+
+
+BRANCHES = r'''
+import json, os, sys
+import torch  # noqa: F401
+from checker.engine import forkserver
+from checker.grading import pool
+from checker.grading.model import GradeStatus
+
+def work(task):
+    hello = forkserver.get().ready()
+    pid, sock = forkserver.spawn({"file": "none.py", "forbidden": [], "lang": "en",
+                                  "limits": {}, "hide": [], "exercise_files": []})
+    sock.close()
+    return {"hello": hello, "worker": pid}
+
+servers = forkserver.ForkServer(None, fresh=True)
+results = pool.run([{"i": i} for i in range(4)], work, jobs=2, deadline=60,
+                   lost=lambda task, status, reason: {"lost": reason}, servers=servers)
+root = servers.ready()
+servers.close()
+# a branch that is gone: the next server is one of the process's own, and it works
+ours, theirs = __import__("socket").socketpair()
+theirs.close()
+forkserver.adopt(ours)
+try:
+    forkserver.get().ready()
+    fallback = "no error"
+except forkserver.ServerGone:
+    forkserver.configure(None, fresh=True)
+    fallback = forkserver.get().ready()
+print(json.dumps({"root": root, "results": results, "fallback": fallback}))
+'''
+
+
+def test_grading_processes_share_one_clean_server_and_fall_back_to_their_own(tmp_path):
+    """The run starts one fork server (a new Python); each grading process gets a branch of
+    it, forked in milliseconds, instead of a Python of its own (issue 17: a grade no slower
+    than before the fresh servers); a branch that is gone is replaced by a server of the
+    process's own (a fresh one, which says why if it cannot start)."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "branches.py"
+    script.write_text(BRANCHES)
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=120, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    root, results = found["root"], found["results"]
+    assert all("hello" in r for r in results), results
+    branches = {r["hello"]["pid"] for r in results}
+    assert len(branches) == 2 and root["pid"] not in branches  # one per grading process
+    assert {r["hello"]["root"] for r in results} == {root["pid"]}
+    assert all(r["hello"]["own_uid"] == root["own_uid"] for r in results)
+    assert all(r["worker"] > 0 for r in results)
+    assert isinstance(found["fallback"], dict) and found["fallback"]["pid"] == \
+        found["fallback"]["root"]  # a server of its own, not a branch

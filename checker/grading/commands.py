@@ -125,12 +125,8 @@ def cmd_grade(args) -> int:
     plan = handback.prepare(args, [*paths, *args.paths])
     choices = plan.choices
 
-    import warnings
-
-    warnings.filterwarnings("ignore")
-    import torch  # noqa: F401  (grading processes are forked with torch already imported)
-
     from checker.console import make_console
+    from checker.engine import startup
     from checker.grading import grade, reports
     from checker.grading.model import Options
 
@@ -142,6 +138,11 @@ def cmd_grade(args) -> int:
                       sandbox=SandboxKind(args.sandbox), hide=hide,
                       include_beyond=choices.include_beyond,
                       exercise_ids=choices.exercise_ids())
+    # the run's clean fork server first: its start (a Python importing torch) runs beside
+    # ours; grading processes are forked with torch already imported, warnings silenced
+    servers = grade.start_servers(options)
+    with startup.quiet():
+        import torch  # noqa: F401
     console = make_console()
 
     def renamed(collision) -> None:
@@ -150,11 +151,11 @@ def cmd_grade(args) -> int:
     for collision in shard["collisions"] if shard else ():  # the whole class's, once
         renamed(collision)
 
-    with reports.grading_progress(console, len(paths)) as advance:
+    with reports.grading_progress(console, len(paths)) as advance, startup.quiet():
         graded = grade.grade_all(paths, options,
                                  on_result=lambda g: advance(choices.apply(g)),
                                  base=_graded_folder(args.paths), on_collision=renamed,
-                                 names=shard["names"] if shard else None)
+                                 names=shard["names"] if shard else None, servers=servers)
     graded = handback.annotate(plan, graded)
     if json_path is not None:
         files.write_json(json_path, reports.document_for(graded[0], args.format,

@@ -27,6 +27,24 @@ def grade_one(data: dict) -> dict:
     return grade_task(Task.from_dict(data)).to_dict()
 
 
+def start_servers(options: Options):
+    """The run's fork server: a new Python with an environment of its own (inside
+    bubblewrap with ``--sandbox bwrap``), so nothing of the grader's memory is in it, nor
+    in the branches and workers forked from it. None if it cannot be started (each
+    grading process then starts its own)."""
+    from checker.engine import forkserver
+
+    command = None
+    if options.sandbox == SandboxKind.BWRAP:
+        from checker.engine import sandbox
+
+        command = sandbox.bwrap_command(list(options.hide))
+    try:
+        return forkserver.ForkServer(command, fresh=True)
+    except OSError:
+        return None
+
+
 def grade_task(task: Task) -> Graded:
     from checker import judge
     from checker.engine import forkserver, submission
@@ -41,11 +59,13 @@ def grade_task(task: Task) -> Graded:
         forkserver.configure(sandbox.bwrap_command(list(options.hide)), fresh=True)
     else:  # a new Python with an environment of its own: nothing of the grader's memory
         forkserver.configure(None, fresh=True)
-    try:
-        # before anything else is imported into this process
+    try:  # the branch this process adopted (pool), or a server of its own
         forkserver.get().ready()
-    except forkserver.ServerGone as exc:
-        return Graded.lost(task, GradeStatus.ERROR, str(exc))
+    except forkserver.ServerGone:
+        try:  # the branch is gone: one of our own, which says why if it cannot start
+            forkserver.get().ready()
+        except forkserver.ServerGone as exc:
+            return Graded.lost(task, GradeStatus.ERROR, str(exc))
     try:
         sub = submission.load(task.path, task.name)
     except submission.Ambiguous as exc:
@@ -157,13 +177,16 @@ def relative(path: Path, base: Path | None) -> str:
 
 
 def grade_all(paths: list[Path], options: Options, on_result=None, *, base: Path | None = None,
-              on_collision=None, names: list[str] | None = None) -> list[Graded]:
+              on_collision=None, names: list[str] | None = None,
+              servers=None) -> list[Graded]:
     """Grade every submission in parallel; results in the order of ``paths``.
 
     ``base``: the folder graded (the CSV's ``path`` column is relative to it);
     ``on_collision(collision)`` is told of each group of names that had to be renamed;
     ``names``: the report names, when ``paths`` is a share of a class (``--shard``) named
-    as the whole class is (its collisions were told when the whole class was named)."""
+    as the whole class is (its collisions were told when the whole class was named);
+    ``servers``: the run's fork server if the caller started it early (``start_servers``),
+    closed here."""
     from checker import manifest
     from checker.engine import forbidden
     from checker.grading import pool
@@ -184,8 +207,15 @@ def grade_all(paths: list[Path], options: Options, on_result=None, *, base: Path
         if on_result is not None:
             on_result(Graded.from_dict(result))
 
-    results = pool.run(tasks, grade_one, jobs=options.jobs, deadline=options.deadline,
-                       on_result=done, lost=lost)
+    # One clean server for the run, started now (its 2 s of torch run beside the grading
+    # processes' own start): each grading process gets a branch of it (pool, forkserver)
+    servers = servers or start_servers(options)
+    try:
+        results = pool.run(tasks, grade_one, jobs=options.jobs, deadline=options.deadline,
+                           on_result=done, lost=lost, servers=servers)
+    finally:
+        if servers is not None:
+            servers.close()
     graded = [Graded.from_dict(r) for r in results]
     for g in graded:
         if g.document is None:  # not graded: a report of the same shape all the same

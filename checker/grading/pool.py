@@ -27,8 +27,14 @@ from checker.grading.model import GradeStatus
 
 
 class _Child:
-    def __init__(self, work: Callable[[dict], dict]):
+    def __init__(self, work: Callable[[dict], dict], servers=None):
         ours, theirs = socket.socketpair()
+        branch = None
+        if servers is not None:  # a server of its own, forked from the run's clean one
+            try:
+                branch = servers.branch()
+            except Exception:
+                branch = None  # the child starts one itself (grade_task)
         pid = os.fork()
         if pid == 0:  # the grading process
             code = 0
@@ -36,12 +42,14 @@ class _Child:
                 ours.close()
                 signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
                 process.die_with_parent()
-                _serve(Connection(theirs.detach()), work)
+                _serve(Connection(theirs.detach()), work, branch)
             except BaseException:
                 code = 70
             finally:
                 os._exit(code)
         theirs.close()
+        if branch is not None:
+            branch.close()
         self.pid = pid
         self.conn = Connection(ours.detach())
         self.task: dict | None = None
@@ -72,11 +80,14 @@ class _Child:
         self.conn.close()
 
 
-def _serve(conn: Connection, work: Callable[[dict], dict]) -> None:
-    # The parent's fork server (if it had one) is not ours: start our own on first use.
+def _serve(conn: Connection, work: Callable[[dict], dict], branch=None) -> None:
+    # The parent's fork server (if it had one) is not ours: ours is the branch the run's
+    # server forked for us, or one started on first use.
     from checker.engine import forkserver
 
     forkserver.forget()
+    if branch is not None:
+        forkserver.adopt(branch)
     # One thread each: grading processes run side by side, one per core, and torch's
     # OpenMP threads would only spin against each other (about 40% slower with two).
     import torch
@@ -93,9 +104,11 @@ def _serve(conn: Connection, work: Callable[[dict], dict]) -> None:
 
 def run(tasks: list[dict], work: Callable[[dict], dict], *, jobs: int, deadline: float,
         on_result: Callable[[dict, dict], None] | None = None,
-        lost: Callable[[dict, GradeStatus, str], dict]) -> list[dict]:
+        lost: Callable[[dict, GradeStatus, str], dict], servers=None) -> list[dict]:
     """Run ``work(task)`` for every task in ``jobs`` grading processes; results in task order.
 
+    ``servers``: the run's fork server (``forkserver.ForkServer``): each grading process
+    gets a branch of it (``branch``) instead of starting a Python of its own.
     ``deadline`` is the most seconds one task may take. ``lost(task, status,
     reason)`` makes the result of a task whose process died or overran.
     ``on_result(task, result)`` is called in the parent as each task finishes.
@@ -113,10 +126,11 @@ def run(tasks: list[dict], work: Callable[[dict], dict], *, jobs: int, deadline:
         if on_result is not None:
             on_result(tasks[i], result)
 
+    kept = {servers.pid} if servers is not None else set()  # the run's server stays
     process.become_subreaper()
     try:
         for _ in range(max(1, min(jobs, len(tasks)))):
-            children.append(_Child(work))
+            children.append(_Child(work, servers))
         while pending or any(c.task is not None for c in children):
             for child in children:
                 if child.task is None and pending:
@@ -143,8 +157,8 @@ def run(tasks: list[dict], work: Callable[[dict], dict], *, jobs: int, deadline:
                     task = child.task
                     child.kill()
                     finish(child, lost(task, *replace))
-                    _kill_strays({c.pid for c in children if c is not child})
-                    children[children.index(child)] = _Child(work)
+                    _kill_strays({c.pid for c in children if c is not child} | kept)
+                    children[children.index(child)] = _Child(work, servers)
     finally:
         for child in children:
             child.kill()
