@@ -139,3 +139,12 @@ def test_pytest_addopts_in_the_environment_changes_nothing(kit):
     done = cli("check", "02", cwd=kit, env=env)
     cases = len(manifest.case_names(manifest.by_id()["02"]))
     assert done.returncode == 1 and f"0/{cases}" in done.stdout
+
+
+@pytest.mark.parametrize("exercise", [e.id for e in manifest.load() if e.meta_device])
+def test_a_first_check_of_an_exercise_with_meta_cases_passes_its_solution(solved, exercise):
+    """`attn-kit check 10` as the first command of a session: its worker is forked before
+    the fork server's idle work has set up the meta device, which a confined worker
+    cannot do itself (the solution once failed half its cases there)."""
+    done = cli("check", exercise, "--exercises", str(solved))
+    assert done.returncode == 0, done.stdout + done.stderr

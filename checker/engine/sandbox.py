@@ -273,6 +273,12 @@ class RefusedFrame(Refused, ValueError):
     no frame is there (namedtuple, Enum, typing and logging then carry on without one)."""
 
 
+class RefusedImport(ImportError):
+    """An import refused: an ImportError, which is what code that probes for an optional
+    package expects when it is not there (sympy tries ``flint`` and ``gmpy2``
+    the first time a worker runs an operation on the meta device)."""
+
+
 class RefusedAttribute(AttributeError):
     """A frame or code attribute refused: an AttributeError, like a missing attribute
     (``getattr(tb, "tb_frame", None)`` then gives None)."""
@@ -361,6 +367,7 @@ def _sealed_hook(rules, names, stems, refused_imports, allowed_imports, watched,
     blocked, frame_events, code_attributes = BLOCKED_EVENTS, _FRAME_EVENTS, _CODE_ATTRIBUTES
     stripped, write_flags = _STRIPPED_MODULES, _WRITE_FLAGS
     refused, refused_frame, refused_attribute = Refused, RefusedFrame, RefusedAttribute
+    refused_import = RefusedImport
     shown = _shown
     fsdecode, isabs, realpath, basename = (os.fsdecode, os.path.isabs, os.path.realpath,
                                            os.path.basename)
@@ -419,15 +426,15 @@ def _sealed_hook(rules, names, stems, refused_imports, allowed_imports, watched,
             name = args[0] if _isinstance(args[0], _str) else ""
             top = name.split(".")[0]
             if name in stripped:
-                raise refused(t("importing {name} again is not allowed in an exercise",
+                raise refused_import(t("importing {name} again is not allowed in an exercise",
                                         name=name))
             if top in refused_imports or (allowed_imports is not None and top not in stdlib
                                           and top not in allowed_imports):
-                raise refused(t(
+                raise refused_import(t(
                     "importing {name} is not allowed in an exercise file: each exercise "
                     "imports only torch, math and the standard library", name=_repr(name)))
             if (watched or first) and not unchanged(args[3] if _len(args) > 3 else None):
-                raise refused(t("importing {name} is not allowed in an exercise "
+                raise refused_import(t("importing {name} is not allowed in an exercise "
                                         "once the kit's import checks were changed",
                                         name=_repr(name)))
         if event == "open":

@@ -84,7 +84,8 @@ class ExerciseWorker:
         config = {"file": self.source.display, "forbidden": self.forbidden, "lang": get_lang(),
                   # paths the worker may not read (besides the kit's)
                   "limits": self.options.limits.to_dict(), "hide": list(self.options.hide),
-                  "exercise_files": [e.file for e in manifest.load()]}
+                  "exercise_files": [e.file for e in manifest.load()],
+                  "meta": any(e.meta_device for e in manifest.load() if e.id == self.exercise_id)}
         if self.program is not None:
             config["program"] = self.program
         if self.region is None:
