@@ -26,10 +26,9 @@ BY_STEM = {e.stem: e for e in manifest.load()}
 # causes that no learner's mistake produces, only an attack on the worker (tested in the
 # hostile suites)
 ATTACK_ONLY = {"tampered"}
-# caught, but told no cause yet (an open item, not a pass): since "inputs unchanged" is
-# decided by the memory alone (issue 17), a cache grown in place with set_, which leaves
-# the old memory as it was, fails only the gradient case, inside autograd
-NO_CAUSE_YET = {"ex12_kv_cache/grows_cache_in_place"}
+# caught, but told no cause yet (an open item, not a pass); empty since the worker's word
+# that a tensor object was changed in place (`set_`) counts against it (issue 17's rule)
+NO_CAUSE_YET: set[str] = set()
 
 
 # the blind sets: wrong files written by people who had not seen the cases (their first

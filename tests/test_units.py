@@ -204,13 +204,20 @@ def test_inputs_in_the_shared_region_are_read_back_by_the_checker():
         moved = shared.moved(given)
         assert moved == [False, True, False]
         after = region.read([x, 5, cache], layout, moved)
-        # the memory alone decides (third blind red team, A03): the object change left the
-        # memory as it was, and the worker's word (moved, or nothing) changes nothing
-        assert torch.equal(after[0], x * 2) and torch.equal(after[2][0], cache[0])
+        # the memory is read by the checker (third blind red team, A03); the worker's word
+        # that an object changed can only count against it: that input comes back Moved
+        assert torch.equal(after[0], x * 2) and isinstance(after[2][0], shared.Moved)
         assert torch.equal(after[2][1], cache[1]) and isinstance(after[2], tuple)
-        for word in (None, [True, True, True], [False, False, False]):
+        for word in (None, [False, False, False], "forged", [1, 1, 1]):  # says nothing
             again = region.read([x, 5, cache], layout, word)
             assert torch.equal(again[0], x * 2) and torch.equal(again[2][0], cache[0])
+        claimed = region.read([x, 5, cache], layout, [True, True, True])
+        assert all(isinstance(a, shared.Moved) for a in (claimed[0], *claimed[2]))
+        from checker.judge import compare
+        from checker.judge.compare import CaseFailure
+
+        with pytest.raises(CaseFailure):  # a Moved input is never an unchanged one
+            compare.unchanged([x, 5, cache[0]], [claimed[0], 5, cache[0]], ["x", "n", "K"])
         del worker_args, given
     finally:
         region.close()
