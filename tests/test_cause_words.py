@@ -25,7 +25,7 @@ REAL = {"W": ["W_Q", "W_K", "W_V", "W"], "call": [".T", "torch.mm", "einsum('qd,
         "code": ["B, n, d = Q.shape"], "d_k": [5, 16, 2], "half": [2.5, 8.0], "n": [3, 7],
         "name": ["K", "V", "W_O"], "names": ["Q, K, V", "output, weights", "out_t, (K, V)"],
         "other": ["K", "V"], "root": [2, 4], "used": ["W_K", "W_V"], "value": ["-1e9", "-1e4"],
-        "weight": ["W_K", "W_V"]}
+        "weight": ["W_K", "W_V"], "at": [0, 1, 2], "left": [4, 16], "right": [3, 8]}
 GLUED = re.compile(r"\bmatches (?:the|a|an) [^:;.]*\b(?:were|was|is|are|has|have)\b")
 LEFT = re.compile(r"\{\w*\}?")
 

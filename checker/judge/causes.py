@@ -95,6 +95,14 @@ BATCH_DIMS_LOST = cause("batch_dims", "the number of dimensions differs: are lea
                                       "dimensions kept? Use transpose(-2, -1) rather than .T or "
                                       "transpose(0, 1), and undo a reshape that flattened them.",
                         generic=True)
+EXTRA_SIZE_ONE = cause("extra_size_one", "the result has an extra dimension of size 1 "
+                                         "(at position {at}): `keepdim=True`, `unsqueeze`, a "
+                                         "`reshape` or `view` that names sizes of its own, or "
+                                         "indexing with a one-element tensor makes one; keep "
+                                         "the shape the inputs give")
+SQUEEZED = cause("squeezed", "a dimension of size 1 is missing: `.squeeze()` without a dim "
+                             "drops every size-1 dimension (a single query, a batch of one); "
+                             "keep the shape the inputs give")
 SHAPE_GENERIC = cause("shape_generic", "check which dimensions each operand contributes to the "
                                        "result", generic=True)
 

@@ -7,6 +7,7 @@ differ, and a likely cause. Nothing here is reachable from learner code.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import torch
 
@@ -167,9 +168,36 @@ def shape(got: torch.Tensor, expected_shape, what: str = "the result",
                           check=Check.SHAPE)
 
 
+def _extra_at(got: list, expected: list) -> int | None:
+    """Where ``got`` has one dimension of size 1 more than ``expected``, else None."""
+    if len(got) != len(expected) + 1:
+        return None
+    return next((k for k in range(len(got))
+                 if got[k] == 1 and got[:k] + got[k + 1:] == expected), None)
+
+
+def _size_one(got: torch.Tensor, expected: torch.Tensor) -> dict:
+    """The expected result with a size-1 dimension added or dropped, each as the mistake
+    that gives it, for a result whose shape differs by just that."""
+    found = {}
+    at = _extra_at(list(got.shape), list(expected.shape))
+    if at is not None:
+        found[causes.EXTRA_SIZE_ONE(at=at)] = expected.unsqueeze(at)
+    if got.dim() < expected.dim() and 1 in expected.shape:
+        found[causes.SQUEEZED] = expected.squeeze()
+    return found
+
+
 def _shape_hint(got: list, expected: list) -> Cause:
     if len(got) == len(expected) and len(got) >= 2 and got[-2:] == expected[-2:][::-1]:
         return causes.LAST_TWO_SWAPPED
+    # the shape alone proves these, but not which line made them: ranked like a general
+    # hint, below a mistake whose values the result matches
+    at = _extra_at(got, expected)
+    if at is not None:
+        return replace(causes.EXTRA_SIZE_ONE(at=at), generic=True)
+    if expected and len(got) < len(expected) and got == [s for s in expected if s != 1]:
+        return replace(causes.SQUEEZED, generic=True)
     if not got and expected:
         return causes.SCALAR_RESULT
     if len(got) != len(expected):
@@ -214,7 +242,14 @@ def close(got, expected: torch.Tensor, *, what: str = "the result", rtol=None, a
                           expected="a CPU tensor", got=describe(got),
                           likely=causes.WRONG_DEVICE, check=Check.DEVICE)
     if list(got.shape) != list(expected.shape):  # (the suspects only when it is wrong)
-        shape(got, expected.shape, what, likely=_suspect(got, suspects))
+        # a dropped size-1 dimension (`squeeze()`) is a candidate beside the case's own
+        # mistakes; an added one only when none of them fits (the case's mistakes that add
+        # a dimension, a stack, say so themselves)
+        size_one = _size_one(got, expected)
+        extra = {c: v for c, v in size_one.items() if c.id == causes.EXTRA_SIZE_ONE.id}
+        dropped = {c: v for c, v in size_one.items() if c not in extra}
+        shape(got, expected.shape, what,
+              likely=_suspect(got, {**(suspects or {}), **dropped}) or _suspect(got, extra))
     default_rtol, default_atol = tolerances(expected.dtype)
     rtol = 0.0 if exact else (default_rtol if rtol is None else rtol)
     atol = 0.0 if exact else (default_atol if atol is None else atol)

@@ -46,6 +46,11 @@ MISPLACED_TRANSPOSE = cause(
     "misplaced_transpose",
     "`{call}` transposes an operand that should keep its layout: in a matrix product the "
     "inner sizes must agree")
+WIDTHS_DIFFER = cause(
+    "widths_differ",
+    "the two operands of this product have different widths ({left} and {right}): the one "
+    "on the right is not the tensor this line expects; look at what was passed in or built "
+    "for it", generic=True)
 WHERE_BOOL = cause(
     "where_bool",
     "torch.where wants a bool condition: turn a 0/1 mask into one with `mask != 0` (or "
@@ -128,6 +133,8 @@ def _transpose(code: str) -> str:
 _UNPACK = re.compile(r"(?:not enough|too many) values to unpack \(expected (\d+)")
 _SHAPE_ASSIGN = re.compile(r"=\s*[\w.\[\]]+\.(?:shape|size\(\s*\))\s*(?:$|#)")
 _MATMUL_SHAPES = re.compile(r"\((\d+)x(\d+) and (\d+)x(\d+)\)")
+# a product whose right operand is transposed on its last two axes (Q @ K.transpose(-2, -1))
+_RIGHT_TRANSPOSED = re.compile(r"@\s*[\w.\[\]]+(?:\.mT\b|\.transpose\(\s*-[12]\s*,\s*-[12]\s*\))")
 
 
 def _assigned(line: str) -> list[str]:
@@ -243,6 +250,11 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
         sizes = _MATMUL_SHAPES.search(message)
         if not batched and _transpose(line) and sizes:
             a, b, c, d = (int(x) for x in sizes.groups())
+            if _RIGHT_TRANSPOSED.search(line):
+                # `Q @ K.transpose(-2, -1)` is the product as it should be: the operand on
+                # the right is not the tensor it should be (V passed as K, a cache joined
+                # along its features...), which the sizes alone cannot tell apart
+                return WIDTHS_DIFFER(left=b, right=c)
             # the product fits once the transpose is undone or moved to the other operand
             if a == c or b == d or a == d:
                 return MISPLACED_TRANSPOSE(call=_transpose(line))

@@ -13,6 +13,10 @@ ARGMIN = cause("ex01_argmin", "the value of the key with the SMALLEST score (arg
 KEY_ROW = cause("ex01_key_row", "the winning key row instead of the value row stored under it")
 NEAREST = cause("ex01_nearest_key", "the value of the nearest key (by distance or angle), but "
                                     "the score is the plain dot product")
+SUMMED_OVER_KEYS = cause("ex01_summed_over_keys", "the products summed over the keys (dim 0) "
+                                                  "instead of over each key's features (the "
+                                                  "last dim): the score of a key is the sum of "
+                                                  "its own products with the query")
 LARGEST_TERM = cause("ex01_largest_term", "the value of the key with the largest single "
                                           "product: the score sums the products (a dot product)")
 SHARP_SOFTMAX = cause("ex01_sharp_softmax", "nearly the best value row but not exactly it: "
@@ -42,6 +46,23 @@ def _inputs(gen, dtype=torch.float32, scale=1.0):
         randn(gen, N, D_V, dtype=dtype)
 
 
+def _hard_suspects(query, keys, values, found: dict) -> dict:
+    """``found`` and the mistake every hard-lookup case tries: the products summed over the
+    keys instead of the features picks a row by a feature's index (if that is a row)."""
+    wrong_axis = int((keys * query).sum(0).argmax())
+    return {**found, SUMMED_OVER_KEYS: values[wrong_axis] if wrong_axis < len(values) else None}
+
+
+def _classic_suspects(query, keys, values) -> dict:
+    """Every classic hard-lookup mistake with the row it picks on these inputs."""
+    angle = torch.nn.functional.cosine_similarity(keys, query.expand_as(keys), dim=-1)
+    return _hard_suspects(query, keys, values, {
+        NEAREST(by="distance"): values[(keys - query).norm(dim=-1).argmin()],
+        NEAREST(by="angle"): values[angle.argmax()],
+        LARGEST_TERM: values[(keys * query).max(-1).values.argmax()],
+        KEY_ROW: keys[(keys @ query).argmax()]})
+
+
 def _soft_suspects(query, keys, values) -> dict:
     """What the classic soft-lookup mistakes give on these inputs."""
     scores = keys @ query
@@ -64,7 +85,8 @@ def test_hard_lookup_dictionary(learner, ref):
     values = torch.arange(12.0).reshape(4, 3)
     query = torch.tensor([0.0, 0.0, 2.0, 0.0, 0.0])   # points along key 2
     compare.close(learner.hard_lookup(query, keys, values), ref.hard_lookup(query, keys, values),
-                  suspects={KEY_ROW: keys[2], ARGMIN: values[0]})
+                  suspects=_hard_suspects(query, keys, values,
+                                          {KEY_ROW: keys[2], ARGMIN: values[0]}))
 
 
 @case("hard_lookup: random query, 6 keys of size 5, values of size 3")
@@ -72,7 +94,23 @@ def test_hard_lookup_random(learner, ref, gen):
     query, keys, values = _inputs(gen)
     scores = keys @ query
     compare.close(learner.hard_lookup(query, keys, values), ref.hard_lookup(query, keys, values),
-                  suspects={ARGMIN: values[scores.argmin()], KEY_ROW: keys[scores.argmax()]})
+                  suspects=_hard_suspects(query, keys, values, {ARGMIN: values[scores.argmin()],
+                                                                KEY_ROW: keys[scores.argmax()]}))
+
+
+@case("hard_lookup: the best key is neither the nearest nor the one with the largest single product")
+def test_hard_lookup_tells_mistakes_apart(learner, ref):
+    # the right row is 3; the nearest key (by distance and by angle) is row 2, the largest
+    # single product row 1, the products summed over the keys pick row 0: each classic
+    # mistake gives a row of its own here
+    query = torch.tensor([2.0, 1.0, 1.0, -1.0, -1.0])
+    keys = torch.tensor([[0.0, -1.0, 1.0, 0.5, 0.0],
+                         [3.0, 0.0, 0.5, 1.0, 3.0],
+                         [1.0, 0.5, 0.5, 0.0, -1.0],
+                         [1.0, 0.0, 3.0, -2.0, 1.0]])
+    values = torch.arange(12.0).reshape(4, 3)
+    compare.close(learner.hard_lookup(query, keys, values), ref.hard_lookup(query, keys, values),
+                  suspects=_classic_suspects(query, keys, values))
 
 
 @case("hard_lookup: the winner has the largest dot product, not the nearest key")
@@ -83,7 +121,7 @@ def test_hard_lookup_dot_not_distance(learner, ref):
                          [-1.0, 0.0, 0.0, 0.0, 0.0]])
     values = torch.tensor([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]])
     compare.close(learner.hard_lookup(query, keys, values), ref.hard_lookup(query, keys, values),
-                  suspects={NEAREST: values[0]})
+                  suspects=_hard_suspects(query, keys, values, {NEAREST: values[0]}))
 
 
 @case("hard_lookup: the score is the whole dot product, not its largest term")
@@ -94,7 +132,7 @@ def test_hard_lookup_whole_dot_product(learner, ref):
                          [-1.0, 0.5, 0.0, 0.0, 0.0]])
     values = torch.tensor([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]])
     compare.close(learner.hard_lookup(query, keys, values), ref.hard_lookup(query, keys, values),
-                  suspects={LARGEST_TERM: values[0]})
+                  suspects=_hard_suspects(query, keys, values, {LARGEST_TERM: values[0]}))
 
 
 @case("hard_lookup: two keys nearly tie for the best score: exactly the best value row, bit for bit")
