@@ -6,6 +6,7 @@ workers forked from the fork server started here.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -59,6 +60,28 @@ def check(folder: Path, ids=None, **options):
     selected = [manifest.by_id()[i] for i in ids] if ids else None
     done = judge.run(str(folder), selected, RunOptions(**options))
     return done.result, done.document
+
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def assert_chinese(exercise) -> int:
+    """Every case name and failure text of one exercise's result is in Chinese (the run
+    was made in Chinese); returns how many cases failed."""
+    from checker import i18n
+
+    failures = 0
+    for case in exercise.cases:
+        assert CJK.search(case.name), case.name
+        failure = case.failure
+        if failure is None:
+            continue
+        failures += 1
+        for text in (failure.summary, failure.detail, failure.likely):
+            assert not text or CJK.search(text), (exercise.id, case.name, text)
+        assert isinstance(failure.summary, i18n.Translated), failure.summary
+    assert all(CJK.search(v) for v in exercise.forbidden), exercise.forbidden
+    return failures
 
 
 def statuses(run) -> dict:

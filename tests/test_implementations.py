@@ -16,9 +16,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import IMPLEMENTATIONS, SOLUTIONS, check, copy_exercises, statuses
+from conftest import IMPLEMENTATIONS, SOLUTIONS, assert_chinese, check, copy_exercises, statuses
 
-from checker import manifest
+from checker import i18n, manifest
 from checker.judge.plugin import values_wrong
 
 BY_STEM = {e.stem: e for e in manifest.load()}
@@ -75,7 +75,15 @@ def _in_rounds(files: list[Path], folder: Path) -> dict[Path, object]:
 
 @pytest.fixture(scope="module")
 def wrong_results(tmp_path_factory):
-    return _in_rounds(_files("wrong"), tmp_path_factory.mktemp("wrong"))
+    """Checked in Chinese: the causes' ids are the same in both languages, and the same
+    runs show that every text a learner reads about them is Chinese (English texts are
+    rendered for every cause by test_cause_words.py)."""
+    i18n.MISSES.clear()
+    i18n.set_lang("zh")
+    try:
+        return _in_rounds(_files("wrong"), tmp_path_factory.mktemp("wrong"))
+    finally:
+        i18n.set_lang("en")
 
 
 @pytest.fixture(scope="module")
@@ -122,6 +130,14 @@ def test_every_cause_the_kit_can_print_is_proven_by_a_wrong_implementation():
     declared = {c for p in _files("wrong") for c in declared_cause(p).split("|")}
     assert declared <= set(causes.REGISTRY), declared - set(causes.REGISTRY)
     assert set(causes.REGISTRY) - declared - ATTACK_ONLY == set()
+
+
+def test_every_wrong_implementation_is_explained_in_chinese(wrong_results):
+    """Every case name and failure text of the whole library's runs is Chinese, and no
+    text the runs used lacks its entry in the catalog."""
+    failures = sum(assert_chinese(result) for result in wrong_results.values())
+    assert failures >= len(wrong_results)  # each wrong file fails a case at least
+    assert i18n.MISSES == set()
 
 
 @pytest.mark.parametrize("path", _files("correct"), ids=_id)

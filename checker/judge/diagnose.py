@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from checker.i18n import t
 from checker.judge.causes import Cause, cause
 
 FLOAT16_FILL = cause(
@@ -199,7 +200,9 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
              if line and shows(pattern, line, body)]
     if shown:
         return candidates(shown)
-    if error_type == "Refused" and "numpy is not allowed" in message:
+    # the worker's refusal, in the run's language (the worker speaks it too)
+    if error_type == "Refused" and str(t("{event} is not allowed in an exercise",
+                                         event="numpy")) in message:
         from checker.judge.causes import NUMPY_RESULT
 
         return NUMPY_RESULT
