@@ -49,6 +49,16 @@ class Terminal:
         raise AssertionError(f"{text!r} did not appear within {timeout} s; the screen showed:\n"
                              + self.seen[-3000:])
 
+    def read(self, seconds: float) -> None:
+        """Take in what the program writes for up to ``seconds`` (nothing to wait for)."""
+        ready, _, _ = select.select([self.master], [], [], seconds)
+        if ready:
+            try:
+                chunk = os.read(self.master, 65536)
+            except OSError:
+                return
+            self.seen += ANSI.sub("", chunk.decode("utf-8", "replace"))
+
     @staticmethod
     def flat(text: str) -> str:
         return " ".join(text.replace("│", " ").split())

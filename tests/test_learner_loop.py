@@ -26,7 +26,8 @@ ZH = {"LANG": "zh_CN.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
 
 
 def env(lang=EN, **more):
-    return {**os.environ, **lang, "COLUMNS": "", **more}
+    # the terminal's own size, not one a test runner put in the environment (xdist: 24 x 80)
+    return {**os.environ, **lang, "COLUMNS": "", "LINES": "", **more}
 
 
 @pytest.fixture
@@ -47,7 +48,7 @@ def wrong_qkv() -> str:
 def test_init_makes_a_workspace_that_check_finds_and_never_overwrites(tmp_path):
     done = cli("init", str(tmp_path / "w"), env=env())
     assert done.returncode == 0, done.stderr
-    assert "attn-kit watch" in done.stdout
+    assert "attn-kit watch" in " ".join(done.stdout.split())  # however the path wraps
     for e in manifest.load():
         assert (tmp_path / "w" / "exercises" / e.file).read_text() == \
             (EXERCISES / e.file).read_text()
@@ -258,7 +259,13 @@ def screen_with(term: Terminal, text: str, lang: str = "en") -> str:
     earlier screen (an editor's save can send several events) cannot stand in.
     """
     term.expect(text)
-    screen = term.flat(term.expect(KEYS[lang]))
+    deadline = time.monotonic() + 30
+    while True:  # the keys line of this screen: after the text (a redraw of the previous
+        # screen may have left its own keys line before it)
+        screen = term.flat(term.seen)
+        if KEYS[lang] in screen[screen.index(text):] or time.monotonic() > deadline:
+            break
+        term.read(0.2)
     term.advance()
     return screen
 

@@ -248,19 +248,33 @@ def solution_source(exercise: manifest.Exercise) -> str:
 
 
 def folded(code: str) -> str:
-    """The code with its module docstring folded to the first line (the learner's own
-    file has the whole explanation) and the solution markers left out."""
+    """The code with its docstrings folded to their first line (the learner's own file has
+    the whole explanation; the code is what a comparison is about) and the solution
+    markers left out."""
     import ast
 
     code = stubs.without_markers(code)
     body = ast.parse(code).body
-    if not (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)):
-        return code
     lines = code.splitlines()
-    first = lines[body[0].lineno - 1].rstrip()
-    note = t("(the explanation is in your exercise file)")
-    rest = lines[body[0].end_lineno:]
-    return "\n".join([f"{first} {note}\"\"\"", *rest]) + "\n"
+    docs = [node.body[0] for node in ast.walk(ast.Module(body=body, type_ignores=[]))
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.body
+            and _is_docstring(node.body[0])]
+    for doc in sorted(docs, key=lambda d: d.lineno, reverse=True):
+        if doc.end_lineno > doc.lineno:  # several lines: keep the first, close it
+            first = lines[doc.lineno - 1].rstrip()
+            lines[doc.lineno - 1:doc.end_lineno] = [f'{first} ..."""']
+    if body and _is_docstring(body[0]):
+        first = lines[body[0].lineno - 1].rstrip()
+        note = t("(the explanation is in your exercise file)")
+        lines[body[0].lineno - 1:body[0].end_lineno] = [f"{first} {note}\"\"\""]
+    return "\n".join(lines) + "\n"
+
+
+def _is_docstring(node) -> bool:
+    import ast
+
+    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) \
+        and isinstance(node.value.value, str)
 
 
 def solution_view(exercise: manifest.Exercise, plain: bool):
