@@ -20,7 +20,7 @@ from checker import defaults, i18n, manifest
 from checker.i18n import N_, t
 from checker.text import clean
 from checker.usage import EXIT_USAGE, UsageError
-from checker.grading.model import SandboxKind
+from checker.grading.records import SandboxKind
 from checker.learner.workspace import WorkspaceError
 
 __all__ = ["main", "entry", "build_parser"]

@@ -2,7 +2,7 @@
 
 Every command that runs hidden cases makes one ``RunOptions`` and hands it down whole:
 ``judge.run`` gives it to the pytest plugin, the plugin to its workers, each worker reads
-what it needs. Grading extends it with its own options (``grading.model.Options``), and
+what it needs. Grading extends it with its own options (``grading.records.Options``), and
 what is a scoring rule (all-or-nothing, a course's points) is applied to a finished run,
 never carried through the judge.
 

@@ -27,6 +27,19 @@ IMPLEMENTATIONS = Path(__file__).resolve().parent / "implementations"
 EXERCISE_FILES = [e.file for e in manifest.load()]
 
 
+# The test files that take longest, run first: `./kit test` runs files in two processes
+# (pytest-xdist, --dist loadfile), and a long file started last would run alone at the end.
+LONG_FIRST = ("test_grading.py", "test_learner_loop.py", "test_implementations.py",
+              "test_hostile_white.py", "test_models.py", "test_grading_identity.py",
+              "test_shards.py", "test_course_feedback.py", "test_show.py",
+              "test_hostile_library.py", "test_cli.py", "test_insights.py", "test_sandbox.py")
+
+
+def pytest_collection_modifyitems(session, config, items):
+    rank = {name: i for i, name in enumerate(LONG_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(LONG_FIRST)))  # stable
+
+
 def pytest_sessionstart(session):
     # The kit's screens follow the locale; the tests expect English unless they ask for
     # Chinese, whatever the machine's locale is.

@@ -24,7 +24,7 @@ import pytest
 
 from checker import manifest
 from checker.grading import course, feedback, gradebook, gradescope
-from checker.grading.model import GradeStatus, Graded
+from checker.grading.records import GradeStatus, Graded
 from conftest import EXERCISES, IMPLEMENTATIONS, SOLUTIONS, cli, copy_exercises
 
 TIMEOUT = "3"

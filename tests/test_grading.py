@@ -484,7 +484,7 @@ import json, os, sys
 import torch  # noqa: F401
 from checker.engine import forkserver
 from checker.grading import pool
-from checker.grading.model import GradeStatus
+from checker.grading.records import GradeStatus
 
 def work(task):
     hello = forkserver.get().ready()

@@ -126,7 +126,7 @@ def test_a_run_is_one_value_handed_down_whole():
     import inspect
 
     from checker.engine.supervisor import ExerciseWorker, Workers
-    from checker.grading.model import Options
+    from checker.grading.records import Options
     from checker.judge.plugin import CheckPlugin
     from checker.judge import runner
     from checker.options import RunOptions

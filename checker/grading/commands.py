@@ -6,7 +6,7 @@ from pathlib import Path
 from rich.text import Text
 
 from checker import files
-from checker.grading.model import GradeStatus, SandboxKind
+from checker.grading.records import GradeStatus, SandboxKind
 from checker.i18n import t
 from checker.text import one_line
 from checker.usage import (EXIT_INTERNAL, EXIT_OK, UsageError, keep_off_work, output_file,
@@ -128,7 +128,7 @@ def cmd_grade(args) -> int:
     from checker.console import make_console
     from checker.engine import startup
     from checker.grading import grade, reports
-    from checker.grading.model import Options
+    from checker.grading.records import Options
 
     hide = tuple(str(Path(p).resolve()) for p in [*args.paths, *([out] if out else [])])
     seed = fresh_seed() if choices.seed is None else choices.seed

@@ -12,7 +12,7 @@ import os
 import time
 from pathlib import Path
 
-from checker.grading.model import GradeStatus, Graded, Options, SandboxKind, Task
+from checker.grading.records import GradeStatus, Graded, Options, SandboxKind, Task
 from checker.i18n import t
 from checker.text import one_line
 

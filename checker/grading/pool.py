@@ -23,7 +23,7 @@ from typing import Callable
 
 from checker.i18n import t
 from checker.engine import process
-from checker.grading.model import GradeStatus
+from checker.grading.records import GradeStatus
 
 
 class _Child:

@@ -20,7 +20,7 @@ from rich.text import Text
 from checker.i18n import t
 from checker import files, manifest
 from checker.grading import gradescope
-from checker.grading.model import GradeStatus, Graded
+from checker.grading.records import GradeStatus, Graded
 from checker.judge import document
 from checker.judge.results import Status
 from checker.text import one_line, spreadsheet_cell
