@@ -41,8 +41,8 @@ IN_PLACE_AUTOGRAD = cause(
     "`masked_fill` without the underscore)")
 DEVICE_MIX = cause(
     "device_mix",
-    "tensors on two devices met in one operation: create new tensors (such as the mask) "
-    "on the input's device, e.g. `device=X.device`")
+    "tensors on two devices met in one operation: create every new tensor (a mask, an "
+    "empty cache, a constant) on the input's device, e.g. `device=X.device`")
 MISPLACED_TRANSPOSE = cause(
     "misplaced_transpose",
     "`{call}` transposes an operand that should keep its layout: in a matrix product the "
