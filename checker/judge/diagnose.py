@@ -47,6 +47,10 @@ MISPLACED_TRANSPOSE = cause(
     "misplaced_transpose",
     "`{call}` transposes an operand that should keep its layout: in a matrix product the "
     "inner sizes must agree")
+MADE_ON_CPU = cause(
+    "made_on_cpu",
+    "`{code}` makes a tensor without `device=`, so on the CPU, and it meets the input's "
+    "device at this line: give it the input's device (e.g. `device=X.device`)")
 WIDTHS_DIFFER = cause(
     "widths_differ",
     "the two operands of this product have different widths ({left} and {right}): the one "
@@ -163,6 +167,21 @@ def shows(pattern: str, line: str, body: str = "") -> bool:
     return any(re.search(rf"\b{re.escape(name)}\b", line) for name in made)
 
 
+# a torch call that makes a new tensor (on the default device unless it is told one)
+_FACTORY = re.compile(r"\btorch\.(?:ones|zeros|full|empty|eye|arange|tensor|rand|randn|"
+                      r"ones_like|zeros_like)\(")
+
+
+def _made_without_device(line: str, body: str) -> str:
+    """The line of ``body`` that makes a tensor with no ``device=`` and feeds ``line`` (the
+    line that raised), or '' when there is none (``shows`` follows the assignments)."""
+    for other in body.splitlines():
+        if _FACTORY.search(other) and "device" not in other and "_like(" not in other \
+                and shows(re.escape(other.strip()), line, body):
+            return other.strip()
+    return ""
+
+
 def function_source(source: str | None, frames: list[dict]) -> str:
     """The text of the learner's function in which the error was raised ('' if unknown)."""
     import ast
@@ -238,7 +257,8 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
     if "only supports boolean masks" in message:
         return BOOL_MASK_NEEDED
     if _DEVICE.search(message) and "device" in message.lower():
-        return DEVICE_MIX
+        made = _made_without_device(line, body)
+        return MADE_ON_CPU(code=made) if made else DEVICE_MIX
     if "expected m1 and m2 to have the same dtype" in message or re.search(
             r"same dtype|expected scalar type \w+ but found", message):
         return DTYPE_MIX

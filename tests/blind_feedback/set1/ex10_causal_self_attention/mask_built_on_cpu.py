@@ -3,7 +3,7 @@ FIX: create it on X's device: `torch.ones(n, n, dtype=torch.bool, device=X.devic
 
 Right for CPU inputs; a CUDA or meta input raises a device-mismatch error in masked_fill.
 
-Cause: device_mix
+Cause: made_on_cpu
 """
 
 from __future__ import annotations

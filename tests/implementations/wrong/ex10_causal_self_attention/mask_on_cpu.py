@@ -2,7 +2,7 @@
 
 Caught by: inputs on another device (the meta case): the mask and the scores meet on two devices.
 
-Cause: device_mix
+Cause: made_on_cpu
 """
 import math
 

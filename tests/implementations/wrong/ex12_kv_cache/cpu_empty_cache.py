@@ -3,7 +3,7 @@
 Caught by: the meta-device cases (torch.cat meets a CPU tensor and a meta tensor); on
 the CPU everything is right.
 
-Cause: device_mix
+Cause: made_on_cpu
 """
 
 import math
