@@ -203,6 +203,8 @@ def _loop(sock: socket.socket, facts: dict, why_not: str, keep_reading: bool,
             continue
         config = json.loads(data)
         if config.get("branch"):
+            while idle:  # done once here, inherited done by every branch
+                idle.pop(0)()
             _branch(sock, fds[0], facts, why_not, keep_reading, idle)
             continue
         try:  # worked out once here, inherited ready by every worker of this exercise
