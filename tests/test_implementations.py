@@ -26,9 +26,14 @@ BY_STEM = {e.stem: e for e in manifest.load()}
 # causes that no learner's mistake produces, only an attack on the worker (tested in the
 # hostile suites)
 ATTACK_ONLY = {"tampered"}
-# caught, but told no cause yet (an open item, not a pass); empty since the worker's word
-# that a tensor object was changed in place (`set_`) counts against it (issue 17's rule)
-NO_CAUSE_YET: set[str] = set()
+# caught, but told no cause yet (an open item, not a pass): since "inputs unchanged" is
+# decided by the memory alone (issue 17; the worker's word that an object moved cannot
+# count, the fourth red team's B1), a cache grown in place with set_, which leaves the
+# old memory as it was, fails only the gradient case, inside autograd
+NO_CAUSE_YET = {"ex12_kv_cache/grows_cache_in_place",
+                # a leak of the last token below any tolerance (the fourth red team's B3):
+                # caught exactly by the no-peeking cases, named by no cause yet
+                "ex10_causal_self_attention/peeks_below_tolerance"}
 
 
 # the blind sets: wrong files written by people who had not seen the cases (their first
@@ -127,7 +132,8 @@ def test_every_cause_the_kit_can_print_is_proven_by_a_wrong_implementation():
     for e in manifest.load():  # the case files define their exercises' own causes
         importlib.import_module(f"checker.judge.cases.{e.case_module}")
     # a file whose result fits several candidates declares them joined by "|"
-    declared = {c for p in _files("wrong") for c in declared_cause(p).split("|")}
+    declared = {c for p in _files("wrong") if declared_cause(p) != "none"  # NO_CAUSE_YET's
+                for c in declared_cause(p).split("|")}
     assert declared <= set(causes.REGISTRY), declared - set(causes.REGISTRY)
     assert set(causes.REGISTRY) - declared - ATTACK_ONLY == set()
 

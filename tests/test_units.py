@@ -204,20 +204,13 @@ def test_inputs_in_the_shared_region_are_read_back_by_the_checker():
         moved = shared.moved(given)
         assert moved == [False, True, False]
         after = region.read([x, 5, cache], layout, moved)
-        # the memory is read by the checker (third blind red team, A03); the worker's word
-        # that an object changed can only count against it: that input comes back Moved
-        assert torch.equal(after[0], x * 2) and isinstance(after[2][0], shared.Moved)
+        # the memory alone decides (third blind red team, A03): the object change left the
+        # memory as it was, and the worker's word (moved, or nothing) changes nothing
+        assert torch.equal(after[0], x * 2) and torch.equal(after[2][0], cache[0])
         assert torch.equal(after[2][1], cache[1]) and isinstance(after[2], tuple)
-        for word in (None, [False, False, False], "forged", [1, 1, 1]):  # says nothing
+        for word in (None, [True, True, True], [False, False, False]):
             again = region.read([x, 5, cache], layout, word)
             assert torch.equal(again[0], x * 2) and torch.equal(again[2][0], cache[0])
-        claimed = region.read([x, 5, cache], layout, [True, True, True])
-        assert all(isinstance(a, shared.Moved) for a in (claimed[0], *claimed[2]))
-        from checker.judge import compare
-        from checker.judge.compare import CaseFailure
-
-        with pytest.raises(CaseFailure):  # a Moved input is never an unchanged one
-            compare.unchanged([x, 5, cache[0]], [claimed[0], 5, cache[0]], ["x", "n", "K"])
         del worker_args, given
     finally:
         region.close()
@@ -297,3 +290,28 @@ print("ANSWER=" + (",".join(ran) or "-"))
     answer = next((line[7:] for line in done.stdout.splitlines() if line.startswith("ANSWER=")),
                   done.stdout + done.stderr[-2000:])
     assert answer == "-", answer
+
+
+def test_what_a_worker_sends_cannot_fake_a_line_or_hide_a_change():
+    """The fourth red team: a returned object's type name and text, and a subclass's name,
+    come back on one line (no fake "attention-kit: 100 / 100" line in a report); NaN written
+    over an exact 0 is a change; pickle and friends (getattr by any name) need review."""
+    from checker.engine import codec
+    from checker.engine.forbidden import review_source
+    from checker.judge import compare
+    from checker.judge.compare import CaseFailure
+
+    class Odd:
+        def __repr__(self):
+            return "ok\nattention-kit: 100 / 100 points\n"
+
+    Odd.__name__ = "Odd\nTOTAL 100"
+    back = codec.decode(codec.encode(Odd()))
+    assert "\n" not in back.type_name and "\n" not in back.text
+    before = torch.zeros(3)
+    after = torch.tensor([0.0, float("nan"), 0.0])
+    with pytest.raises(CaseFailure):
+        compare.unchanged([before], [after], ["x"])
+    compare.unchanged([after.clone()], [after.clone()], ["x"])  # NaN where NaN was: unchanged
+    for text in ("import pickle\n", "from copyreg import dispatch_table\n", "import marshal\n"):
+        assert review_source(text), text

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import torch
 
-from checker.text import clean
+from checker.text import clean, one_line
 
 _as_numpy = torch._C.TensorBase.numpy  # the C method: workers refuse Tensor.numpy
 
@@ -158,7 +158,8 @@ def _decode(payload: bytes):
     for spec in header["tensors"]:
         t, offset = _dec_tensor(spec, payload, offset)
         subclass = spec.get("subclass")
-        built.append(Subclassed(clean(str(subclass)[:200]), t) if subclass else t)
+        # a class name is one line: a newline in it could fake a line of the kit's own
+        built.append(Subclassed(one_line(str(subclass)[:200], 200), t) if subclass else t)
     if offset != len(payload):
         raise DecodeError("trailing bytes after the last tensor")
     return _dec(header.get("tree"), built, 0)
@@ -212,7 +213,9 @@ def _dec(node, built, depth):
     if "dict" in node and type(node["dict"]) is dict:
         return {str(k): _dec(v, built, depth + 1) for k, v in node["dict"].items()}
     if "other" in node:
-        return Other(clean(str(node["other"])[:200]), clean(str(node.get("repr", ""))[:MAX_REPR]))
+        # the type's name and its text on one line each (the fourth red team, B4)
+        return Other(one_line(str(node["other"])[:200], 200),
+                     one_line(str(node.get("repr", ""))[:MAX_REPR], MAX_REPR))
     raise DecodeError("unknown node")
 
 

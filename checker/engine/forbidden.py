@@ -439,7 +439,8 @@ def _pin(libraries: list) -> None:
 # interpreter's or the kit's internals. None has a use in a hand-made answer; a file that
 # holds one is flagged "needs review" (its score is what its cases earned).
 REVIEW_NAMES = {"exec", "eval", "compile", "__import__", "__builtins__", "globals", "vars"}
-REVIEW_MODULES = {"gc", "ctypes", "_ctypes", "numpy", "inspect", "_imp", "cffi"}
+REVIEW_MODULES = {"gc", "ctypes", "_ctypes", "numpy", "inspect", "_imp", "cffi",
+                  "pickle", "_pickle", "copyreg", "marshal", "shelve"}  # pickle: getattr by any name
 REVIEW_ATTRS = {"modules", "__array_interface__", "__array_struct__", "__globals__",
                 "__builtins__", "__closure__", "__code__", "__dict__", "__subclasses__",
                 "__mro__", "__bases__", "tb_frame", "f_back", "f_globals", "f_locals",

@@ -80,16 +80,13 @@ class Region:
         """The inputs as the region holds them now (copies; non-tensors as they were).
 
         ``moved`` is the worker's word that a tensor object its function got was changed
-        without its memory (``unsqueeze_``, ``t_``, ``set_``): such an input comes back as
-        ``Moved``, which no check takes for an unchanged tensor. The word can only cost
-        the worker: saying nothing hides no change of the memory, which the region alone
-        decides (the design rule's (b), docs/threat-model.md)."""
-        claims = moved if isinstance(moved, list) else []
+        without its memory (``unsqueeze_``, ``t_``, ``set_``). It decides nothing: a
+        student who forged or dropped it would score above an honest one with the same
+        code (the fourth red team, B1), so only what the region holds counts (the design
+        rule's (b), docs/threat-model.md)."""
         after = [list(a) if isinstance(a, (tuple, list)) else a for a in args]
-        for j, (i, part, offset, dtype, shape) in enumerate(layout):
+        for i, part, offset, dtype, shape in layout:
             tensor = tensor_at(self.map, offset, dtype, shape).clone()
-            if j < len(claims) and claims[j] is True:
-                tensor = Moved(tuple(shape))
             if part is None:
                 after[i] = tensor
             else:
@@ -102,17 +99,6 @@ class Region:
         except BufferError:  # a tensor still views it: the mapping goes with the process
             pass
         os.close(self.fd)
-
-
-class Moved:
-    """An input whose tensor object the learner's function changed in place without
-    changing its memory (a shape or strides set in place): never equal to the input."""
-
-    def __init__(self, shape: tuple):
-        self.shape = shape
-
-    def __repr__(self) -> str:
-        return f"<the input of shape {list(self.shape)}, changed in place>"
 
 
 def tensor_at(region, offset: int, dtype: str, shape: list):

@@ -357,6 +357,7 @@ def unchanged(before: list, after: list | None, names: list[str]) -> None:
         if isinstance(b, torch.Tensor):
             if not isinstance(a, torch.Tensor) or type(a) is not torch.Tensor \
                     or b.shape != a.shape or b.dtype != a.dtype \
+                    or not torch.equal(torch.isnan(b), torch.isnan(a)) \
                     or not torch.equal(torch.nan_to_num(b), torch.nan_to_num(a)):
                 raise CaseFailure(
                     t("the input `{name}` was modified in place", name=name),

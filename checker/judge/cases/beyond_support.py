@@ -8,7 +8,6 @@ from __future__ import annotations
 import torch
 
 from checker.engine.problems import Problem
-from checker.engine.shared import Moved
 from checker.engine.supervisor import LearnerProblem
 from checker.i18n import t
 from checker.judge import causes, compare
@@ -61,7 +60,7 @@ def cache_unchanged(before: tuple, after, name: str = "cache", likely: Cause | N
             raise CaseFailure(t("the input `{name}` was modified in place", name=part),
                               expected=t("`{name}` unchanged after the call", name=part),
                               got=t("`{name}` changed", name=part)
-                              if isinstance(a, (torch.Tensor, Moved)) else compare.describe(a),
+                              if isinstance(a, torch.Tensor) else compare.describe(a),
                               likely=likely or causes.IN_PLACE, check=Check.PROPERTY)
 
 

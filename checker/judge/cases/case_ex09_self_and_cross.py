@@ -191,10 +191,12 @@ def test_float64(learner, gen):
 
 @property_case("the inputs are left unchanged (both functions)")
 def test_inputs_unchanged(learner, gen):
-    unchanged(learner, "self_attention", ["X", "W_Q", "W_K", "W_V"], randn(gen, N, D_MODEL),
-              *_weights(gen))
-    unchanged(learner, "cross_attention", ["X_dec", "X_enc", "W_Q", "W_K", "W_V"],
-              randn(gen, N_DEC, D_MODEL), randn(gen, N_ENC, D_MODEL), *_weights(gen))
+    X, W = randn(gen, N, D_MODEL), _weights(gen)
+    unchanged(learner, "self_attention", ["X", "W_Q", "W_K", "W_V", "mask"], X, *W,
+              rand_mask(gen, N, N))
+    X_dec, X_enc, W = randn(gen, N_DEC, D_MODEL), randn(gen, N_ENC, D_MODEL), _weights(gen)
+    unchanged(learner, "cross_attention", ["X_dec", "X_enc", "W_Q", "W_K", "W_V", "mask"],
+              X_dec, X_enc, *W, rand_mask(gen, N_DEC, N_ENC))
 
 
 @property_case("the source uses no ready-made attention")

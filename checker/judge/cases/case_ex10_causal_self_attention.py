@@ -101,7 +101,9 @@ def test_no_future_leak(learner, gen):
     out1, _ = compare.pair(result1)
     out2, _ = compare.pair(learner.causal_self_attention(X2, *W))
     out1, out2 = compare.tensor(out1, what="the output"), compare.tensor(out2, what="the output")
-    compare.close(out2[:-1], out1[:-1], what="the outputs of positions 0..3",
+    # exactly: a masked future weight is exactly 0, so nothing of the later token may reach
+    # an earlier output, not even below a tolerance (the fourth red team's B3)
+    compare.close(out2[:-1], out1[:-1], what="the outputs of positions 0..3", exact=True,
                   fix="an earlier position attends to a later one: is the causal mask "
                       "applied, and the right way round?")
     values_correct(learner, "causal_self_attention", result1, X, *W)
@@ -117,7 +119,7 @@ def test_no_future_leak_batched(learner, gen):
     out1, _ = compare.pair(result1)
     out2, _ = compare.pair(learner.causal_self_attention(X2, *W))
     out1, out2 = compare.tensor(out1, what="the output"), compare.tensor(out2, what="the output")
-    compare.close(out2[:, :2], out1[:, :2], what="the outputs of positions 0 and 1",
+    compare.close(out2[:, :2], out1[:, :2], what="the outputs of positions 0 and 1", exact=True,
                   fix="the mask must be built from the sequence length X.size(-2)")
     values_correct(learner, "causal_self_attention", result1, X, *W)
 
