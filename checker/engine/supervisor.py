@@ -82,10 +82,10 @@ class ExerciseWorker:
             self.load_problem = LearnerProblem(self.source.kind, self.source.problem)
             return
         config = {"file": self.source.display, "forbidden": self.forbidden, "lang": get_lang(),
-                  # paths the worker may not read (besides the kit's)
-                  "limits": self.options.limits.to_dict(), "hide": list(self.options.hide),
+                  "limits": self.options.limits.to_dict(),
+                  "hide": list(self.options.hide),  # besides the kit's own paths
                   "exercise_files": [e.file for e in manifest.load()],
-                  "meta": any(e.meta_device for e in manifest.load() if e.id == self.exercise_id)}
+                  "meta": getattr(manifest.by_id().get(self.exercise_id), "meta_device", False)}
         if self.program is not None:
             config["program"] = self.program
         if self.region is None:

@@ -27,6 +27,16 @@ def grade_one(data: dict) -> dict:
     return grade_task(Task.from_dict(data)).to_dict()
 
 
+def server_command(options: Options) -> list[str] | None:
+    """The prefix a grading fork server is started with: bubblewrap with ``--sandbox
+    bwrap``, else none (it is a new Python all the same: ``fresh``)."""
+    if options.sandbox != SandboxKind.BWRAP:
+        return None
+    from checker.engine import sandbox
+
+    return sandbox.bwrap_command(list(options.hide))
+
+
 def start_servers(options: Options):
     """The run's fork server: a new Python with an environment of its own (inside
     bubblewrap with ``--sandbox bwrap``), so nothing of the grader's memory is in it, nor
@@ -34,13 +44,8 @@ def start_servers(options: Options):
     grading process then starts its own)."""
     from checker.engine import forkserver
 
-    command = None
-    if options.sandbox == SandboxKind.BWRAP:
-        from checker.engine import sandbox
-
-        command = sandbox.bwrap_command(list(options.hide))
     try:
-        return forkserver.ForkServer(command, fresh=True)
+        return forkserver.ForkServer(server_command(options), fresh=True)
     except OSError:
         return None
 
@@ -53,12 +58,8 @@ def grade_task(task: Task) -> Graded:
 
     started = time.monotonic()
     options = task.options
-    if options.sandbox == SandboxKind.BWRAP:
-        from checker.engine import sandbox
-
-        forkserver.configure(sandbox.bwrap_command(list(options.hide)), fresh=True)
-    else:  # a new Python with an environment of its own: nothing of the grader's memory
-        forkserver.configure(None, fresh=True)
+    # a server of its own, if ever needed, is a new Python too: nothing of the grader's memory
+    forkserver.configure(server_command(options), fresh=True)
     try:  # the branch this process adopted (pool), or a server of its own
         forkserver.get().ready()
     except forkserver.ServerGone:

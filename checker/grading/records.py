@@ -57,15 +57,18 @@ class Options(RunOptions):
 
     def run_options(self) -> RunOptions:
         """What each submission's check is run with (a grade always builds its document)."""
-        return RunOptions(**{**{f.name: getattr(self, f.name) for f in fields(RunOptions)},
-                             "json_report": True})
+        return RunOptions(**{**_run_fields(self), "json_report": True})
 
     @classmethod
     def from_dict(cls, data: dict) -> "Options":
-        run = RunOptions.from_dict(data)
-        return cls(**{**data, **{f.name: getattr(run, f.name) for f in fields(RunOptions)},
+        return cls(**{**data, **_run_fields(RunOptions.from_dict(data)),
                       "sandbox": SandboxKind(data.get("sandbox", SandboxKind.BASIC)),
                       "exercise_ids": tuple(data.get("exercise_ids", ()))})
+
+
+def _run_fields(options: RunOptions) -> dict:
+    """The fields ``options`` has as a ``RunOptions``, by name."""
+    return {f.name: getattr(options, f.name) for f in fields(RunOptions)}
 
 
 @dataclass(frozen=True)

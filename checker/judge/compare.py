@@ -176,16 +176,17 @@ def _extra_at(got: list, expected: list) -> int | None:
                  if got[k] == 1 and got[:k] + got[k + 1:] == expected), None)
 
 
-def _size_one(got: torch.Tensor, expected: torch.Tensor) -> dict:
-    """The expected result with a size-1 dimension added or dropped, each as the mistake
-    that gives it, for a result whose shape differs by just that."""
-    found = {}
+def _extra_dim(got: torch.Tensor, expected: torch.Tensor) -> dict:
+    """The expected result with the size-1 dimension ``got`` has too many, as a suspect."""
     at = _extra_at(list(got.shape), list(expected.shape))
-    if at is not None:
-        found[causes.EXTRA_SIZE_ONE(at=at)] = expected.unsqueeze(at)
+    return {} if at is None else {causes.EXTRA_SIZE_ONE(at=at): expected.unsqueeze(at)}
+
+
+def _dropped_dim(got: torch.Tensor, expected: torch.Tensor) -> dict:
+    """The expected result squeezed (every size-1 dimension dropped), as a suspect."""
     if got.dim() < expected.dim() and 1 in expected.shape:
-        found[causes.SQUEEZED] = expected.squeeze()
-    return found
+        return {causes.SQUEEZED: expected.squeeze()}
+    return {}
 
 
 def _shape_hint(got: list, expected: list) -> Cause:
@@ -245,11 +246,9 @@ def close(got, expected: torch.Tensor, *, what: str = "the result", rtol=None, a
         # a dropped size-1 dimension (`squeeze()`) is a candidate beside the case's own
         # mistakes; an added one only when none of them fits (the case's mistakes that add
         # a dimension, a stack, say so themselves)
-        size_one = _size_one(got, expected)
-        extra = {c: v for c, v in size_one.items() if c.id == causes.EXTRA_SIZE_ONE.id}
-        dropped = {c: v for c, v in size_one.items() if c not in extra}
         shape(got, expected.shape, what,
-              likely=_suspect(got, {**(suspects or {}), **dropped}) or _suspect(got, extra))
+              likely=_suspect(got, {**(suspects or {}), **_dropped_dim(got, expected)})
+              or _suspect(got, _extra_dim(got, expected)))
     default_rtol, default_atol = tolerances(expected.dtype)
     rtol = 0.0 if exact else (default_rtol if rtol is None else rtol)
     atol = 0.0 if exact else (default_atol if atol is None else atol)

@@ -168,15 +168,14 @@ def shows(pattern: str, line: str, body: str = "") -> bool:
 
 
 # a torch call that makes a new tensor (on the default device unless it is told one)
-_FACTORY = re.compile(r"\btorch\.(?:ones|zeros|full|empty|eye|arange|tensor|rand|randn|"
-                      r"ones_like|zeros_like)\(")
+_FACTORY = re.compile(r"\btorch\.(?:ones|zeros|full|empty|eye|arange|tensor|rand|randn)\(")
 
 
 def _made_without_device(line: str, body: str) -> str:
     """The line of ``body`` that makes a tensor with no ``device=`` and feeds ``line`` (the
     line that raised), or '' when there is none (``shows`` follows the assignments)."""
     for other in body.splitlines():
-        if _FACTORY.search(other) and "device" not in other and "_like(" not in other \
+        if _FACTORY.search(other) and "device" not in other \
                 and shows(re.escape(other.strip()), line, body):
             return other.strip()
     return ""

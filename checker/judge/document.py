@@ -84,14 +84,14 @@ def mark_waiting(json_report: dict, waiting: dict) -> None:
 def of_run(json_report: dict | None, result, seed: int) -> dict:
     """A check's document: pytest-json-report's, with the run's keys."""
     document = dict(json_report or {})
-    document.update(result.to_dict())
+    rescore(document, result)
     document["seed"] = seed
     document["versions"] = result.versions
     return document
 
 
 def rescore(document: dict, result) -> None:
-    """After a scoring rule changed ``result`` (all-or-nothing): its summaries and score."""
+    """The summaries and the score of ``result`` (again after a scoring rule changed it)."""
     document.update(result.to_dict())
 
 
