@@ -18,7 +18,10 @@ import socket
 import sys
 
 from checker import i18n
-from checker.engine import forbidden, process, sandbox, worker
+# ``worker`` (and with it torch, through the codec) is imported by the server functions
+# below, not here: a grader imports this module to start its server before it imports
+# torch itself, so that the server's start runs beside its own.
+from checker.engine import forbidden, process, sandbox
 
 
 def server_environment() -> dict[str, str]:
@@ -169,6 +172,8 @@ def _serve(sock: socket.socket) -> None:
     why_not, keep_reading = sandbox.probe_own_uid()
     import torch
 
+    from checker.engine import worker
+
     worker.fast_meta_kernels(torch)  # once here rather than in every worker
     worker.warm_up(torch)
     worker.warm_up_meta(torch)  # the stand-in torch._dynamo; the meta operations come later
@@ -185,6 +190,8 @@ def _loop(sock: socket.socket, facts: dict, why_not: str, keep_reading: bool,
     """Serve ``sock``: a worker per request with a config and its sockets; ``reap`` kills
     every process the server has; ``branch`` (with one socket) forks a server of its own
     that serves that socket (see ``ForkServer.branch``)."""
+    from checker.engine import worker
+
     while True:
         # what every worker would otherwise do itself, done here whenever no request
         # waits (the first exercises' workers never wait for it; a worker forked before
@@ -256,6 +263,7 @@ def _idle_tasks(torch) -> list:
     a few ms each time). ``gc.freeze`` alone: a ``gc.collect`` first would cost 0.1 s of
     every check to reclaim a few kilobytes."""
     from checker import manifest
+    from checker.engine import worker
 
     def plan(names: list[str]):
         def work():

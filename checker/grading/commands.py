@@ -87,6 +87,17 @@ def _check_bwrap() -> None:
         raise UsageError(t("--sandbox bwrap cannot be used: {problem}", problem=problem))
 
 
+def _require_kernel_layers(args) -> None:
+    """Probe the kernel layers (once, in a fork that has torch already: inherited by the
+    pool) and refuse with --require-sandbox when one is off."""
+    from checker.engine import layers
+
+    missing = layers.missing_kernel_layers()
+    if missing and getattr(args, "require_sandbox", False):
+        raise UsageError(t("--require-sandbox: the kernel layers are off here: {layers}",
+                           layers="; ".join(missing)))
+
+
 def cmd_grade(args) -> int:
     from checker.engine.sandbox import Limits
 
@@ -113,12 +124,6 @@ def cmd_grade(args) -> int:
         keep_off_work(out, args.out, "--out", paths)
     if args.sandbox == SandboxKind.BWRAP:
         _check_bwrap()
-    from checker.engine import layers
-
-    missing = layers.missing_kernel_layers()  # probed once here, inherited by the pool
-    if missing and getattr(args, "require_sandbox", False):
-        raise UsageError(t("--require-sandbox: the kernel layers are off here: {layers}",
-                           layers="; ".join(missing)))
     from checker.grading import handback
 
     # the course file, the roster, --feedback (never inside what is graded), --export
@@ -141,8 +146,15 @@ def cmd_grade(args) -> int:
     # the run's clean fork server first: its start (a Python importing torch) runs beside
     # ours; grading processes are forked with torch already imported, warnings silenced
     servers = grade.start_servers(options)
-    with startup.quiet():
-        import torch  # noqa: F401
+    try:
+        with startup.quiet():
+            import torch  # noqa: F401
+        _require_kernel_layers(args)
+        grade.warm_up()  # what every grading process needs, imported once and inherited
+    except BaseException:
+        if servers is not None:
+            servers.close()
+        raise
     console = make_console()
 
     def renamed(collision) -> None:

@@ -50,6 +50,27 @@ def start_servers(options: Options):
         return None
 
 
+def warm_up() -> None:
+    """Import, in the grader before it forks its grading processes, what each of them
+    needs for its first submission: pytest, the JSON report plugin, the hidden cases, the
+    reference solutions they compare with and what torch needs for meta tensors. Forked,
+    they inherit it done (about 0.5 s each). Nothing of it reaches a worker: workers are
+    forked from the run's own server, a fresh Python (``start_servers``)."""
+    import importlib
+
+    import pytest  # noqa: F401
+    import pytest_jsonreport.plugin  # noqa: F401
+
+    from checker import manifest
+    from checker.judge import runner  # noqa: F401
+
+    for exercise in manifest.load():  # the module names pytest gives them (see runner)
+        importlib.import_module(f"checker.judge.cases.{exercise.case_module}")
+        importlib.import_module(f"solutions.{exercise.stem}")  # as the plugin does
+    # what torch imports the first time a case meets a meta tensor (sympy: 0.2 s)
+    importlib.import_module("torch.fx.experimental.symbolic_shapes")
+
+
 def grade_task(task: Task) -> Graded:
     from checker import judge
     from checker.engine import forkserver, submission
