@@ -189,6 +189,19 @@ def test_unique_names_do_not_depend_on_order_or_on_the_rest_of_the_class():
     assert len({names.key(n) for n in spaced}) == 3
 
 
+def test_letters_drawn_like_latin_ones_are_the_same_name():
+    # Cyrillic е and а, a Greek capital Ο, an Armenian օ: each one looks like the Latin
+    # name beside it, so every one of them is renamed (A16 of the third red team)
+    look_alikes = ["clean_a", "cl\u0435an_a", "CLE\u0391N_A", "cle\u0430n_a", "b\u0585b"]
+    new, collisions = names.unique([*look_alikes, "bob"], [*look_alikes, "bob"])
+    assert len(collisions) == 2 and all(n != o for n, o in zip(new, [*look_alikes, "bob"]))
+    assert len({names.key(n) for n in new}) == 6
+    # names written in another script keep their letters, and stay apart from Latin ones
+    own = ["\u0410\u043d\u043d\u0430", "Anna", "\u039d\u03af\u03ba\u03bf\u03c2", "Nikos", "李雷"]
+    kept, none = names.unique(own, own)
+    assert kept == own and none == []
+
+
 # ------------------------------------------------------------- Gradescope scripts
 def test_run_autograder_runs_the_kit_not_a_checker_in_the_submission(tmp_path):
     bundle = tmp_path / "autograder.zip"

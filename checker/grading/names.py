@@ -11,6 +11,11 @@ written with one code point or two. A spreadsheet's lookup, a case-insensitive f
 or a human would mix them up. Then *every* submission of that name is renamed the same
 way (the name, ``-`` and a digest of its original path), so no one keeps the name by
 coming first or by being spelt plainly, and the run says so.
+
+Letters of other scripts drawn like Latin ones count as those letters too: ``clеan_a``
+with a Cyrillic ``е`` and ``clean_a`` are one name (``LOOK_ALIKE``, the Cyrillic, Greek,
+Armenian and Latin-extension letters that Unicode's confusables list, UTS #39, maps to a
+plain Latin letter). A name written wholly in another script keeps its own letters.
 """
 from __future__ import annotations
 
@@ -33,9 +38,26 @@ def report_name(raw: str, limit: int = FILE_NAME_LIMIT) -> str:
     return f"{name[: limit - len(digest) - 1].rstrip('. ')}-{digest}"
 
 
+# letter of another script -> the Latin letter it is drawn as (capitals and small ones:
+# the fold comes before case folding, which would turn a Cyrillic capital into a small
+# letter that no longer looks Latin)
+LOOK_ALIKE = str.maketrans(dict(zip(
+    # Cyrillic capitals, then small letters
+    "АВЕКМНОРСТХУЅІЈҮҺԚԜӀ" "аеорсухѕіјһԁԛԝӏү"
+    # Greek capitals, then small letters
+    "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ" "αορικνχυϲϳ"
+    # Armenian, Latin extensions
+    "օսցհո" "ıɑɡɩǀ",
+    "ABEKMHOPCTXYSIJYHQWl" "aeopcyxsijhdqwly"
+    "ABEZHIKMNOPTYX" "aopikvxucj"
+    "oughn" "iagil", strict=True)))
+
+
 def key(name: str) -> str:
-    """What two names must differ in to be told apart (NFKC, case folded, NFKC again)."""
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    """What two names must differ in to be told apart: NFKC, look-alike letters as the
+    Latin ones (``LOOK_ALIKE``), case folded, NFKC again."""
+    folded = unicodedata.normalize("NFKC", name).translate(LOOK_ALIKE)
+    return unicodedata.normalize("NFKC", folded.casefold())
 
 
 def _digest(text: str, n: int) -> str:
