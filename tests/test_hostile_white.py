@@ -1,6 +1,6 @@
-"""Ten breaches a white-box red team found (issue 9), each graded next to clean students.
+"""Breaches white-box red teams found (issues 9 and 17), each graded next to clean students.
 
-Seven routes are hostile exercise files (tests/hostile_white/, one folder each, with a
+Most routes are hostile exercise files (tests/hostile_white/, one folder each, with a
 first-line comment saying what it tries); the placeholders KIT_ROOT, CLASS_DIR and
 OUT_DIR stand for the kit's checkout, the class folder and the output folder (RUN_TMP and
 RUN_MARK for the run's temporary folder and the mark of its files: conftest.HostileRun).
@@ -46,10 +46,24 @@ SANDBOXES = ["basic", pytest.param("bwrap", marks=pytest.mark.skipif(
     bool(sandbox.bwrap_problem()), reason="bubblewrap is missing or cannot run here"))]
 
 
+# Known limits (docs/threat-model.md, "cannot be (b)"): what the region holds after the
+# answer is a fact about the worker, not about its function, so a worker whose own code
+# restores the region before it answers passes "inputs unchanged" (the fourth red team's
+# B2). What the grader itself knows is the file's text: these must be on the review list.
+KNOWN_LIMITS = {"restore_after_send", "restore_after_encode"}
+# on the review list as well as held to their control (the routes that reach the
+# worker's objects from the text)
+REVIEWED = KNOWN_LIMITS | {"forge_moved_reply", "forge_moved_pickle", "args_forged_session"}
+
+
 def _control(attack: str) -> Path | None:
-    """The honest wrong file an attack was built from (its CONTROL file names it)."""
+    """The honest wrong file an attack was built from: a library file its CONTROL file
+    names, or the one file in its ``control/`` folder."""
     named = LIBRARY / attack / "CONTROL"
-    return IMPLEMENTATIONS / named.read_text().strip() if named.exists() else None
+    if named.exists():
+        return IMPLEMENTATIONS / named.read_text().strip()
+    own = sorted((LIBRARY / attack / "control").glob("ex*.py"))
+    return own[0] if own else None
 
 
 @pytest.fixture(scope="module", params=SANDBOXES)
@@ -116,10 +130,27 @@ def test_attack_earns_nothing_it_did_not_earn(attack, graded):
         if eid not in attacked:
             assert row[f"ex{eid}"] == "10", (eid, row)
     control = graded["rows"][f"c_{attack}"] if _control(attack) is not None else None
+    if attack in REVIEWED:  # the grader's scan of the text flags it for a human
+        report = json.loads((graded["out"] / f"x_{attack}.json").read_text())
+        assert {r["exercise"] for r in report["review"]} == attacked, report["review"]
+    if attack in KNOWN_LIMITS:
+        return
     for eid in attacked:
         # no more than the honest file it was built from (its control), graded beside it
         limit = float(control[f"ex{eid}"]) if control else MAY_EARN.get(attack, 0)
         assert float(row[f"ex{eid}"]) <= limit, (row, control)
+
+
+def test_a_returned_objects_text_cannot_write_lines_into_a_report(graded):
+    """Fourth red team, B4: a returned object's text and a subclass's name hold newlines
+    and kit-like lines; each is one line in every report, so no fake total shows."""
+    for attack in ("got_other_repr", "got_subclass_name"):
+        report = json.loads((graded["out"] / f"x_{attack}.json").read_text())
+        texts = [json.dumps(t["metadata"].get("failure", {}), ensure_ascii=False)
+                 for t in report["tests"]]
+        shown = [t for t in texts if "100 / 100 points" in t]
+        assert shown, attack  # the attack ran and its text came through ...
+        assert all("\\n" not in t for t in shown), shown  # ... on one line
 
 
 def test_a_look_alike_name_cannot_take_a_real_students_row(graded):
