@@ -90,6 +90,35 @@ def test_a_wrong_softmax_shows_a_disagreement_and_a_stub_is_not_started(tmp_path
         capsys.readouterr().out
 
 
+def test_where_yours_differs_is_marked_and_named():
+    """Issue 18: `show` marks the cells where the learner's weights differ and names the
+    one furthest off (its row and column, both values), computed from the two matrices."""
+    import torch
+
+    from checker.learner.heatmap import heatmap
+    from checker.pictures.compute import Picture, verdict
+
+    reference = torch.tensor([[1.0, 0.0, 0.0], [0.5, 0.5, 0.0], [0.2, 0.3, 0.5]])
+    mine = reference.clone()
+    mine[2, 1], mine[2, 2] = 0.1, 0.7                 # two cells off, the last one by 0.2
+    picture = Picture("weights", ["a", "b", "c"], ["a", "b", "c"], reference, mine)
+    assert picture.differs.nonzero().tolist() == [[2, 1], [2, 2]]
+    line = verdict(picture)
+    assert "max |difference| 0.2" in line
+    assert "Most at row 2 (c), column 1 (b): yours 0.1, the reference's 0.3" in line
+    assert "2 of 9 cells differ" in line
+    console = Console(file=io.StringIO(), width=80, color_system=None)
+    console.print(heatmap(mine, "yours", ["a", "b", "c"], plain=True, low=0, high=1,
+                          marked=picture.differs))
+    rows = console.file.getvalue().splitlines()
+    assert "×" not in "".join(rows[:4]) and rows[4].count("×") == 2, rows
+    same = Picture("weights", ["a"], ["a"], torch.ones(1, 1), torch.ones(1, 1))
+    assert same.largest_difference() is None and "Most at" not in verdict(same)
+    nan = Picture("weights", ["a", "b"], ["a", "b"], torch.eye(2),
+                  torch.tensor([[1.0, float("nan")], [0.0, 1.0]]))
+    assert nan.largest_difference() == (0, 1)
+
+
 @pytest.mark.parametrize("args, says", [
     (["show", "99"], "unknown exercise '99'"),
     (["show", "01"], "exercise 01 has no pictures"),

@@ -5,7 +5,9 @@ and one column per key: shades of a blue scale on a colour terminal, and the blo
 characters ' ░▒▓█' (five levels) off a terminal or with NO_COLOR, so the picture
 survives a log or a copy into an issue. Labels (tokens) go down the left and, as
 numbered columns, across the top; a legend says what the darkest cell means. Cells
-that a mask blocks (``blocked``) can be left blank, drawn as a dim dot.
+that a mask blocks (``blocked``) can be left blank, drawn as a dim dot, and cells to
+point at (``marked``: where yours differs from the reference's) carry a ``×`` (red over
+their shade in colour; the shade and one ``×`` in block characters).
 """
 from __future__ import annotations
 
@@ -36,10 +38,11 @@ def _colour(level: float) -> Style:
 
 def heatmap(matrix, title: str = "", labels: list[str] | None = None, plain: bool = False,
             low: float | None = None, high: float | None = None,
-            col_labels: list[str] | None = None, blocked=None) -> Group:
+            col_labels: list[str] | None = None, blocked=None, marked=None) -> Group:
     """``matrix``: rows of numbers (a list of lists, or a 2-D tensor). ``low``/``high``
     fix the scale (weights: 0 and 1), so that two maps side by side compare fairly.
-    ``blocked``: rows of booleans of the matrix's shape; True cells are drawn blank."""
+    ``blocked``: rows of booleans of the matrix's shape; True cells are drawn blank.
+    ``marked``: rows of booleans of the matrix's shape; True cells carry a ``×``."""
     rows = [[float(v) for v in row] for row in (matrix.tolist() if hasattr(matrix, "tolist")
                                                  else matrix)]
     finite = [v for row in rows for v in row if v == v and abs(v) != float("inf")]
@@ -49,8 +52,7 @@ def heatmap(matrix, title: str = "", labels: list[str] | None = None, plain: boo
     shown_cols = min(n_cols, MAX_CELLS)
     labels = [str(x) for x in (labels or [str(i) for i in range(len(rows))])]
     width = max((cell_len(x) for x in labels), default=1)
-    mask = [[bool(v) for v in row] for row in (blocked.tolist() if hasattr(blocked, "tolist")
-                                                else blocked)] if blocked is not None else None
+    mask, marks = _booleans(blocked), _booleans(marked)
     lines: list = []
     if title:
         lines.append(Text(title, style="bold"))
@@ -70,7 +72,12 @@ def heatmap(matrix, title: str = "", labels: list[str] | None = None, plain: boo
                 line.append("??" if plain else "??", style="" if plain else "bold red")
                 continue
             level = _level(value, low, high)
-            if plain:
+            if marks is not None and marks[i][j]:  # the shade stays visible beside the mark
+                if plain:
+                    line.append(SHADES[min(4, int(level * 4.999))] + "×")
+                else:
+                    line.append("××", style=_colour(level) + Style(color="red", bold=True))
+            elif plain:
                 line.append(SHADES[min(4, int(level * 4.999))] * 2)
             else:
                 line.append("  ", style=_colour(level))
@@ -80,6 +87,13 @@ def heatmap(matrix, title: str = "", labels: list[str] | None = None, plain: boo
     legend = t("darkest = {high}, lightest = {low}", high=f"{high:.3g}", low=f"{low:.3g}")
     lines.append(Text(legend, style="dim"))
     return Group(*lines)
+
+
+def _booleans(rows) -> list[list[bool]] | None:
+    if rows is None:
+        return None
+    return [[bool(v) for v in row] for row in (rows.tolist() if hasattr(rows, "tolist")
+                                                else rows)]
 
 
 def side_by_side(*maps) -> Table:

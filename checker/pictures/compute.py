@@ -49,6 +49,29 @@ class Picture:
         return float(gap.max()) if gap.numel() else 0.0
 
     @property
+    def differs(self) -> torch.Tensor | None:
+        """[r, c] bool: the cells where yours and the reference's differ by more than
+        ``AGREE`` (a NaN, or an infinity the other has not, differs). None: no picture."""
+        if self.mine is None or self.mine.shape != self.reference.shape:
+            return None
+        a, b = self.mine.double(), self.reference.double()
+        same = (a - b).abs() <= AGREE                   # [r, c]
+        same |= (a == b)                                # equal infinities
+        return ~same
+
+    def largest_difference(self) -> tuple[int, int] | None:
+        """(row, column) of the cell where yours is furthest from the reference's (a NaN
+        first), or None when no cell differs."""
+        differs = self.differs
+        if differs is None or not bool(differs.any()):
+            return None
+        a, b = self.mine.double(), self.reference.double()
+        gap = (a - b).abs().nan_to_num(nan=float("inf"), posinf=float("inf"))  # [r, c]
+        gap = gap.masked_fill(~differs, -1.0)
+        index = int(gap.reshape(-1).argmax())
+        return divmod(index, gap.shape[1])
+
+    @property
     def agrees(self) -> bool:
         d = self.diff
         return d is not None and d == d and d <= AGREE
@@ -280,7 +303,27 @@ def verdict(picture: Picture) -> str:
         return t("Yours contains NaN: the reference's has none.")
     if picture.agrees:
         return t("Yours and the reference agree (max |difference| {diff}).", diff=_number(d))
-    return t("Yours differs from the reference: max |difference| {diff}.", diff=_number(d))
+    line = t("Yours differs from the reference: max |difference| {diff}.", diff=_number(d))
+    where = picture.largest_difference()
+    if where is None:
+        return line
+    i, j = where
+    count = int(picture.differs.sum())
+    return line + " " + t(
+        "Most at row {row}, column {col}: yours {mine}, the reference's {ref}; {count} of "
+        "{cells} cells differ (marked × in yours).",
+        row=_label(picture.rows, i), col=_label(picture.cols, j),
+        mine=_value(float(picture.mine[i, j])), ref=_value(float(picture.reference[i, j])),
+        count=count, cells=picture.differs.numel())
+
+
+def _label(tokens: list[str], i: int) -> str:
+    """Row or column ``i`` as the maps number it, with its token."""
+    return f"{i} ({tokens[i]})" if i < len(tokens) else str(i)
+
+
+def _value(value: float) -> str:
+    return f"{value:.3g}"
 
 
 def _number(value: float | None) -> str:

@@ -78,7 +78,8 @@ def figure_of(showing: session.Showing):
     for (section, picture), (left, right) in zip(pictures, axes):
         if picture.mine is not None:
             _heat(figure, left, picture, picture.mine,
-                  t("yours") + "\n" + _wrap(verdict(picture), 50))
+                  t("yours") + "\n" + _wrap(verdict(picture), 50),
+                  marked=None if picture.agrees else picture.differs)
         else:
             left.axis("off")
             why = verdict(picture) or (t("the reference's pictures only: your code is not run")
@@ -90,7 +91,9 @@ def figure_of(showing: session.Showing):
     return figure
 
 
-def _heat(figure, ax, picture: Picture, matrix, name: str) -> None:
+def _heat(figure, ax, picture: Picture, matrix, name: str, marked=None) -> None:
+    """``matrix`` drawn on ``ax``; ``marked`` ([r, c] bool): cells drawn with a red ×
+    (where yours differs from the reference's)."""
     import numpy as np
 
     low, high = picture.scale()
@@ -101,6 +104,10 @@ def _heat(figure, ax, picture: Picture, matrix, name: str) -> None:
     ax.set_xticks(range(len(picture.cols)), picture.cols, rotation=90, fontsize=7)
     ax.set_yticks(range(len(picture.rows)), picture.rows, fontsize=7)
     ax.set_xlabel(name)
+    if marked is not None:
+        for i, j in marked.nonzero().tolist():
+            ax.text(j, i, "×", ha="center", va="center", color="red", fontsize=9,
+                    fontweight="bold")
     figure.colorbar(image, ax=ax, shrink=0.8)
 
 

@@ -37,10 +37,10 @@ def labels(tokens: list[str]) -> list[str]:
     return [f"{short(tok)} {i}" for i, tok in enumerate(tokens)]
 
 
-def _map(picture: Picture, matrix, title: str, plain: bool):
+def _map(picture: Picture, matrix, title: str, plain: bool, marked=None):
     low, high = picture.scale()
     return heatmap(matrix, title, labels(picture.rows), plain=plain, low=low, high=high,
-                   blocked=picture.blocked)
+                   blocked=picture.blocked, marked=marked)
 
 
 def _fits(console, *maps) -> bool:
@@ -54,7 +54,8 @@ def picture_lines(picture: Picture, console) -> list:
     ref = _map(picture, picture.reference, t("given") if picture.given else t("reference"),
                plain)
     if picture.mine is not None:
-        mine = _map(picture, picture.mine, t("yours"), plain)
+        mine = _map(picture, picture.mine, t("yours"), plain,
+                    marked=None if picture.agrees else picture.differs)
         out += [side_by_side(mine, ref)] if _fits(console, mine, ref) else [mine, Text(""), ref]
     else:
         out.append(ref)
