@@ -7,7 +7,8 @@ from checker.i18n import t
 from checker.judge import compare
 from checker.judge.causes import cause
 from checker.judge.cases.mistakes import (BY_D_K, MASK_UNSQUEEZE_1, NO_SCALE,
-                                          SCALE_AFTER_SOFTMAX, SOFTMAX_TWICE)
+                                          SCALE_AFTER_SOFTMAX, SCORE_VALUES_BLOCKED,
+                                          SOFTMAX_TWICE, score_values_blocked)
 from checker.judge.results import Check
 
 SCALE_D_V = cause("attn_scale_d_v", "scores divided by √d_v instead of √d_k")
@@ -74,6 +75,8 @@ def suspects_for(Q, K, V, mask=None):
             (Q @ K.transpose(-2, -1)).masked_fill(mask == 0, float("-inf"))
             if mask is not None else Q @ K.transpose(-2, -1), dim=-1) / math.sqrt(d_k))
     found[SOFTMAX_TWICE] = _after(Q, K, V, mask, lambda w: torch.softmax(w, dim=-1))
+    if mask is not None:
+        found[SCORE_VALUES_BLOCKED] = score_values_blocked(Q, K, V, mask)
     if d_v != d_k:
         found[SCALE_D_V] = sdpa(Q, K, V, mask, scale=d_v)
     if n_k != d_k:

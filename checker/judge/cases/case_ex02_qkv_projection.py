@@ -22,6 +22,10 @@ TRANSPOSED = cause("ex02_transposed", "X @ {W}.T: the weights are already [d_mod
                                       "way round)")
 FOLDED_SCALE = cause("ex02_folded_scale", "Q already divided by √d_k: the scaling belongs to the "
                                           "attention step (exercise 04), not to the projection")
+FUSED_CHUNK = cause("ex02_fused_chunk", "one product X @ [W_Q | W_K | W_V] cut with chunk(3): "
+                                        "chunk cuts equal pieces, which are the wrong widths "
+                                        "when d_v != d_k; split at the real widths, "
+                                        "torch.split(QKV, [d_k, d_k, d_v], dim=-1)")
 BIAS = cause("ex02_bias", "something is added to the products: the projections have no bias "
                           "(nn.Linear adds one unless bias=False)")
 
@@ -44,6 +48,10 @@ def _suspects(i: int, X, weights: tuple, expected: tuple, got: tuple = ()) -> di
         found = {COPY_PASTE(name=names[i], weight=w_names[i]): expected[0],
                  (K_V_SWAPPED if both else WRONG_WEIGHT(name=names[i], used=w_names[other],
                                                         weight=w_names[i])): expected[other]}
+    widths = [w.shape[-1] for w in weights]
+    pieces = (X @ torch.cat(weights, dim=-1)).chunk(3, dim=-1)  # [..., n, ~sum/3] each
+    if [p.shape[-1] for p in pieces] != widths and len(pieces) == 3:
+        found[FUSED_CHUNK] = pieces[i]
     W = weights[i]
     if W.shape[0] == W.shape[1]:
         found[TRANSPOSED(W=w_names[i])] = X @ W.transpose(-2, -1)
@@ -83,6 +91,11 @@ def test_returns_three(learner, gen):
 @case("d_model, d_k and d_v all differ (6, 5, 3), no batch")
 def test_all_sizes_differ(learner, gen):
     _check(learner, randn(gen, N, D_MODEL), *_weights(gen))
+
+
+@case("d_v wider than d_k (4 and 7): Q, K and V each keep their own width")
+def test_wide_values(learner, gen):
+    _check(learner, randn(gen, N, D_MODEL), *_weights(gen, d_k=4, d_v=7))
 
 
 @case("W_K and W_V of the same shape still land in K and V")

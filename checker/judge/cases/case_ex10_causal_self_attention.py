@@ -124,6 +124,13 @@ def test_no_future_leak_batched(learner, gen):
     values_correct(learner, "causal_self_attention", result1, X, *W)
 
 
+@case("a token of all zeros: every score it takes part in is exactly 0, and still counts")
+def test_zero_token(learner, ref, gen):
+    X = randn(gen, N, D_MODEL)
+    X[2] = 0.0  # its query, key and value rows are 0: allowed scores of exactly 0
+    _check(learner, ref, X, _weights(gen))
+
+
 @case("a batch of 3 sequences of 5 tokens (batch size != sequence length)")
 def test_batch1(learner, ref, gen):
     _check(learner, ref, randn(gen, 3, N, D_MODEL), _weights(gen))

@@ -50,6 +50,26 @@ MASK_UNSQUEEZE_1 = cause("mask_unsqueeze_1", "the mask given a dimension at posi
                                              "mask broadcasts as it is")
 
 
+SCORE_VALUES_BLOCKED = cause("mask_from_score_values", "the blocked positions found from the "
+                                                     "scores' values (`scores * mask`, then "
+                                                     "`scores == 0` blocked): an allowed score "
+                                                     "that is exactly 0 is blocked too; decide "
+                                                     "from the mask: `masked_fill(mask == 0, "
+                                                     "float('-inf'))`")
+
+
+def score_values_blocked(Q, K, V, mask) -> tuple:
+    """Attention whose scores are multiplied by the 0/1 mask and whose zero scores are then
+    blocked: (output, weights), or (None, None) when it cannot run on these shapes."""
+    try:
+        scores = Q @ K.transpose(-2, -1) / math.sqrt(Q.shape[-1])  # [..., n_q, n_k]
+        scores = scores * (mask != 0).to(scores.dtype)
+        weights = torch.softmax(scores.masked_fill(scores == 0, float("-inf")), dim=-1)
+        return weights @ V, weights
+    except RuntimeError:
+        return None, None
+
+
 def causal(n: int, m: int | None = None, diagonal: int = 0) -> torch.Tensor:
     """tril of an [n, m] matrix of True (the causal mask for diagonal=0)."""
     return torch.tril(torch.ones(n, n if m is None else m, dtype=torch.bool), diagonal)
