@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
+from types import MappingProxyType
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -107,8 +109,10 @@ def beyond() -> tuple[Exercise, ...]:
     return tuple(e for e in load() if e.part == Part.BEYOND)
 
 
-def by_id() -> dict[str, Exercise]:
-    return {e.id: e for e in load()}
+@functools.lru_cache(maxsize=None)
+def by_id() -> Mapping[str, Exercise]:
+    """The exercises by id (made once: the checker asks for every case)."""
+    return MappingProxyType({e.id: e for e in load()})
 
 
 CASE_DECORATORS = ("case", "property_case")   # judge/cases/support.py
@@ -131,8 +135,10 @@ def case_names(exercise: Exercise) -> list[tuple[str, str | None]]:
     return names
 
 
-def by_case_module() -> dict[str, Exercise]:
-    return {e.case_module: e for e in load()}
+@functools.lru_cache(maxsize=None)
+def by_case_module() -> Mapping[str, Exercise]:
+    """The exercises by the name of their case module (made once: asked for every case)."""
+    return MappingProxyType({e.case_module: e for e in load()})
 
 
 def resolve(selector: str) -> Exercise | None:
