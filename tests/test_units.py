@@ -315,3 +315,24 @@ def test_what_a_worker_sends_cannot_fake_a_line_or_hide_a_change():
     compare.unchanged([after.clone()], [after.clone()], ["x"])  # NaN where NaN was: unchanged
     for text in ("import pickle\n", "from copyreg import dispatch_table\n", "import marshal\n"):
         assert review_source(text), text
+
+
+def test_dropout_is_named_only_from_its_own_pattern():
+    """Dropout zeroes some weights and multiplies all the others by one factor: only then
+    is it named (a cause is a claim the result proves)."""
+    from checker.judge.cases.mistakes import DROPOUT, dropout_signature
+
+    weights = torch.softmax(torch.randn(4, 5, generator=torch.Generator().manual_seed(1)), -1)
+    keep = torch.ones(4, 5)
+    keep[0, 1] = keep[2, 3] = 0
+    dropped = weights * keep / 0.9
+    found = dropout_signature(dropped, weights)
+    assert found is not None and found[1].id == DROPOUT.id
+    assert torch.allclose(found[0], dropped) and "p = 0.1" in found[1].render()
+    assert dropout_signature(weights, weights) is None             # nothing dropped
+    assert dropout_signature(weights * keep, weights) is None        # zeros, no factor
+    # one row renormalised after one key more is blocked: a factor of its own, not dropout
+    one = weights[:1] * keep[:1]
+    assert dropout_signature(one / one.sum(-1, keepdim=True), weights[:1]) is None
+    blocked = weights * keep
+    assert dropout_signature(blocked / blocked.sum(-1, keepdim=True), weights) is None

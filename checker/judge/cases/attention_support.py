@@ -8,7 +8,8 @@ from checker.judge import compare
 from checker.judge.causes import cause
 from checker.judge.cases.mistakes import (BY_D_K, MASK_UNSQUEEZE_1, NO_SCALE,
                                           SCALE_AFTER_SOFTMAX, SCORE_VALUES_BLOCKED,
-                                          SOFTMAX_TWICE, score_values_blocked)
+                                          SOFTMAX_TWICE, dropout_signature,
+                                          score_values_blocked)
 from checker.judge.results import Check
 
 SCALE_D_V = cause("attn_scale_d_v", "scores divided by √d_v instead of √d_k")
@@ -117,6 +118,9 @@ def check_pair(got, expected: tuple, suspects: dict, check_weights=True):
             list(out.shape) == list(exp_weights.shape) and \
             list(weights.shape) == list(exp_out.shape) and exp_out.shape != exp_weights.shape:
         compare.shape(out, exp_out.shape, what="the output", likely=PAIR_SWAPPED)
+    dropped = dropout_signature(weights, exp_weights) if check_weights else None
+    if dropped is not None:  # the weights prove it: say it on the weights, before the output
+        compare.close(weights, exp_weights, what="the weights", suspects={dropped[1]: dropped[0]})
     compare.close(out, exp_out, what="the output",
                   suspects={k: v[0] for k, v in suspects.items()})
     if check_weights:

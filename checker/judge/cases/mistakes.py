@@ -70,6 +70,42 @@ def score_values_blocked(Q, K, V, mask) -> tuple:
         return None, None
 
 
+# ------------------------------------------------------ from a Transformer block
+RESIDUAL = cause("attn_residual", "the input X added to the attention output (a residual "
+                                  "connection): the Transformer block adds it around "
+                                  "attention; this function returns the attention output alone")
+# the line that raised adds X (or X_dec) to something: out + X, X + out
+RESIDUAL_CODE = {r"\+\s*X(?:_dec)?\b(?!\s*@)|\bX(?:_dec)?\s*\+(?!=)": RESIDUAL}
+DROPOUT = cause("attn_dropout", "dropout on the weights: {zeroed} of {total} weights set to 0 "
+                                "and the others multiplied by {scale} (dropout with p = {p}; "
+                                "F.dropout drops unless training=False): dropout belongs to "
+                                "training a model, not to this function")
+
+
+def dropout_signature(got, expected) -> tuple | None:
+    """(what dropout of ``expected`` with ``got``'s pattern gives, the cause) when ``got``
+    is ``expected`` with some weights set to exactly 0 and all the others multiplied by one
+    factor above 1, which is what dropout does; else None."""
+    if not (isinstance(got, torch.Tensor) and isinstance(expected, torch.Tensor)) or \
+            list(got.shape) != list(expected.shape) or got.is_complex():
+        return None
+    g, e = got.detach().double(), expected.detach().double()  # [..., n_q, n_k]
+    zeroed = (g == 0) & (e > 1e-6)
+    kept = (g != 0) & (e > 1e-6)
+    # one factor over several rows: a row renormalised after blocking more keys than it
+    # should gets a factor of its own, dropout the same one everywhere
+    if not bool(zeroed.any()) or int(kept.any(-1).sum()) < 2 or \
+            not bool(torch.isfinite(g).all()):
+        return None
+    scale = float((g[kept] / e[kept]).median())
+    if not 1.01 < scale < 1e3 or not torch.allclose(g[kept], scale * e[kept], rtol=1e-3,
+                                                   atol=1e-6):
+        return None
+    dropped = e * (g != 0) * scale
+    return dropped.to(got.dtype), DROPOUT(zeroed=int(zeroed.sum()), total=e.numel(),
+                                          scale=f"{scale:.3g}", p=f"{1 - 1 / scale:.2g}")
+
+
 def causal(n: int, m: int | None = None, diagonal: int = 0) -> torch.Tensor:
     """tril of an [n, m] matrix of True (the causal mask for diagonal=0)."""
     return torch.tril(torch.ones(n, n if m is None else m, dtype=torch.bool), diagonal)
