@@ -80,6 +80,12 @@ def test_float64(learner, gen):
                randn(gen, N_K, D_K, dtype=torch.float64))
 
 
+@property_case("float32 in, float32 out")
+def test_float32(learner, gen):
+    dtype_kept(learner, "attention_scores", randn(gen, N_Q, D_K), randn(gen, N_K, D_K),
+               expected=torch.float32)
+
+
 @property_case("Q and K are left unchanged")
 def test_inputs_unchanged(learner, gen):
     unchanged(learner, "attention_scores", ["Q", "K"], randn(gen, *BATCH1, N_Q, D_K),

@@ -89,6 +89,12 @@ def test_float64(learner, gen):
                randn(gen, N_K, D_V, dtype=torch.float64))
 
 
+@property_case("float32 in, float32 out")
+def test_float32(learner, gen):
+    dtype_kept(learner, "weighted_sum", _softmax_rows(gen, N_Q, N_K), randn(gen, N_K, D_V),
+               expected=torch.float32)
+
+
 @property_case("the weights and V are left unchanged")
 def test_inputs_unchanged(learner, gen):
     unchanged(learner, "weighted_sum", ["weights", "V"], _softmax_rows(gen, N_Q, N_K),

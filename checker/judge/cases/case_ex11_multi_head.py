@@ -46,8 +46,10 @@ WEIGHTS_AVERAGED = cause("ex11_weights_averaged",
                          "the weights were averaged over the heads ([..., n_q, n_k]) instead of "
                          "returned per head ([..., h, n_q, n_k])")
 MASK_NOT_BROADCAST = cause("ex11_mask_not_broadcast",
-                           "the mask was given no head dimension, so a batched mask [B, n_q, n_k] "
-                           "lined up with the heads instead of the batch")
+                           "a batched mask [B, n_q, n_k] lined up with the heads instead of the "
+                           "batch: its batch axis met the heads' axis, which happens with no "
+                           "head axis or with one in front (`unsqueeze(0)`); the head axis of "
+                           "size 1 goes just before the last two, `mask.unsqueeze(-3)`")
 
 FIX_MASK = N_("give the mask a head dimension of size 1: mask.unsqueeze(-3)")
 

@@ -1,0 +1,23 @@
+"""MISTAKE: Applies the mask after the softmax by multiplying the weights with it, so blocked weights are 0 but the remaining weights in each row no longer sum to 1 (and the output is shrunk accordingly).
+FIX: Mask the scores before the softmax: masked_fill(mask == 0, float("-inf")), then softmax.
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def scaled_dot_product_attention(
+    Q: torch.Tensor,
+    K: torch.Tensor,
+    V: torch.Tensor,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    d_k = Q.size(-1)
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(d_k)
+    weights = torch.softmax(scores, dim=-1)
+    if mask is not None:
+        weights = weights * (mask != 0)
+    return weights @ V, weights

@@ -1,0 +1,45 @@
+"""MISTAKE: cross_attention always adds a causal (lower-triangular) mask over the [n_dec, n_enc] scores, as in decoder self-attention, so decoder position i can only read source positions 0..i even though the whole source sentence is known.
+FIX: Apply no causal mask in cross-attention; use only the mask that is passed in, if any.
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def _attention(Q, K, V, mask=None):
+    d_k = Q.size(-1)
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(d_k)
+    if mask is not None:
+        scores = scores.masked_fill(mask == 0, float("-inf"))
+    weights = torch.softmax(scores, dim=-1)
+    return weights @ V, weights
+
+
+def self_attention(
+    X: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    return _attention(X @ W_Q, X @ W_K, X @ W_V, mask)
+
+
+def cross_attention(
+    X_dec: torch.Tensor,
+    X_enc: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    Q = X_dec @ W_Q
+    K = X_enc @ W_K
+    V = X_enc @ W_V
+    causal = torch.tril(torch.ones(Q.size(-2), K.size(-2), dtype=torch.bool, device=Q.device))
+    if mask is not None:
+        causal = causal & (mask != 0)
+    return _attention(Q, K, V, causal)

@@ -1,0 +1,15 @@
+"""attention_scores computes Q.double() @ K.double(): float32 in, float64 out.
+
+Caught by: the float32 case (added for it: 03 had only a float64 one). From blind set 5,
+where it passed every case.
+
+Cause: dtype_changed
+"""
+
+from __future__ import annotations
+
+import torch
+
+
+def attention_scores(Q: torch.Tensor, K: torch.Tensor) -> torch.Tensor:
+    return Q.double() @ K.double().transpose(-2, -1)
