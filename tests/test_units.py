@@ -336,3 +336,14 @@ def test_dropout_is_named_only_from_its_own_pattern():
     assert dropout_signature(one / one.sum(-1, keepdim=True), weights[:1]) is None
     blocked = weights * keep
     assert dropout_signature(blocked / blocked.sum(-1, keepdim=True), weights) is None
+
+
+def test_the_cast_line_is_code_not_a_docstring_or_a_comment():
+    from checker.judge.diagnose import cast_line
+
+    source = ('"""MISTAKE: X.float() in the docstring"""\nimport torch\n\n\n'
+              'def f(x):  # x.float() in a comment\n    s = "x.float()"\n'
+              '    y = x.to(dtype=torch.float32)\n    return y.double()\n')
+    assert cast_line(source, "float32") == "y = x.to(dtype=torch.float32)"
+    assert cast_line(source, "float64") == "return y.double()"
+    assert cast_line(source, "float16") == "" and cast_line("def f(:", "float32") == ""

@@ -81,6 +81,9 @@ COMPLEX_RESULT = cause("complex_result", "keep to real numbers: where does a com
 WRONG_DEVICE = cause("wrong_device", "create tensors on the inputs' device")
 DTYPE_CHANGED = cause("dtype_changed", "keep the input's dtype: avoid creating tensors with a "
                                        "fixed dtype or mixing in tensors of another dtype")
+DTYPE_CAST = cause("dtype_cast", "`{code}` converts to {dtype}, and the result came back {dtype} "
+                                 "for {expected} inputs: compute in the inputs' own dtype (leave "
+                                 "the conversion out, or convert back with `.to(x.dtype)`)")
 IN_PLACE = cause("in_place", "an in-place operation (a method ending in `_`, `+=`, `/=`, or an "
                              "assignment into a slice) changed the caller's tensor; compute a "
                              "new tensor instead")

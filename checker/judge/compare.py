@@ -41,6 +41,7 @@ class CaseFailure(AssertionError):
         self.likely = likely.render() if isinstance(likely, Cause) else t(likely)
         self.check, self.not_checked, self.fix = check, not_checked, t(fix)
         self.matrices = None  # (expected, got) of a small weights-like result, for a picture
+        self.dtypes = None    # (got, expected) dtype names of a dtype check
 
 
 def code(text: str) -> str:
@@ -210,10 +211,12 @@ def dtype(got: torch.Tensor, expected_dtype: torch.dtype, what: str = "the resul
           likely: Cause | str = "") -> None:
     if got.dtype != expected_dtype:
         name = lambda d: str(d).removeprefix("torch.")  # noqa: E731
-        raise CaseFailure(t("{what}: dtype {dtype}, expected {expected}", what=_what(what),
-                            dtype=name(got.dtype), expected=name(expected_dtype)),
-                          expected=code(name(expected_dtype)), got=code(name(got.dtype)),
-                          likely=likely or causes.DTYPE_CHANGED, check=Check.DTYPE)
+        failure = CaseFailure(t("{what}: dtype {dtype}, expected {expected}", what=_what(what),
+                                dtype=name(got.dtype), expected=name(expected_dtype)),
+                              expected=code(name(expected_dtype)), got=code(name(got.dtype)),
+                              likely=likely or causes.DTYPE_CHANGED, check=Check.DTYPE)
+        failure.dtypes = (name(got.dtype), name(expected_dtype))  # for the source's cast
+        raise failure
 
 
 def _index(flat_index: int, shape_) -> tuple:

@@ -181,6 +181,43 @@ def _made_without_device(line: str, body: str) -> str:
     return ""
 
 
+# a conversion to each dtype, as code writes it
+_CASTS = {"float32": r"\.float\(\)|torch\.float32\b|torch\.float\b(?!\d)",
+          "float64": r"\.double\(\)|torch\.float64\b|torch\.double\b",
+          "float16": r"\.half\(\)|torch\.float16\b|torch\.half\b",
+          "bfloat16": r"\.bfloat16\(\)|torch\.bfloat16\b"}
+
+
+def cast_line(source: str | None, dtype: str) -> str:
+    """The first line of the learner's code that converts to ``dtype`` (``.float()``,
+    ``dtype=torch.float32``, ``.to(torch.float32)``...), or '' (strings and comments,
+    docstrings included, are not code)."""
+    pattern = _CASTS.get(dtype)
+    if not source or not pattern:
+        return ""
+    lines = source.splitlines()
+    for number, code in _code_only(source).items():
+        if re.search(pattern, code) and number <= len(lines):
+            return lines[number - 1].split("#", 1)[0].strip()
+    return ""
+
+
+def _code_only(source: str) -> dict[int, str]:
+    """Each line's code without its strings, comments and spaces ({line number: text})."""
+    import io
+    import tokenize
+
+    found: dict[int, list[str]] = {}
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type not in (tokenize.STRING, tokenize.COMMENT, tokenize.NL,
+                                  tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT):
+                found.setdefault(token.start[0], []).append(token.string)
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        return {}
+    return {number: "".join(parts) for number, parts in found.items()}
+
+
 def function_source(source: str | None, frames: list[dict]) -> str:
     """The text of the learner's function in which the error was raised ('' if unknown)."""
     import ast

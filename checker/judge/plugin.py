@@ -17,7 +17,7 @@ import torch
 from checker import manifest
 from checker.judge import causes, document
 from checker.judge.compare import CaseFailure
-from checker.judge.diagnose import cause_of_error, function_source
+from checker.judge.diagnose import cast_line, cause_of_error, function_source
 from checker.engine.forbidden import scan_source
 from checker.engine.problems import Problem
 from checker.i18n import t
@@ -273,6 +273,7 @@ class CheckPlugin:
             result.failure = _problem_failure(exc, exercise, learner)
         elif isinstance(exc, CaseFailure):
             result.status = Status.FAILED
+            _cast_shown(exc, learner)
             result.failure = Failure(exc.summary, exc.expected, exc.got, exc.detail, exc.likely,
                                      cause=exc.cause.id if exc.cause else "",
                                      specific=bool(exc.cause) and not exc.cause.generic,
@@ -389,6 +390,19 @@ def fixes(exercise: manifest.Exercise) -> dict[Problem, str]:
         Problem.UNREADABLE: t("submit the exercise file itself: a UTF-8 .py file, not a link, "
                         "under 512 kB"),
     }
+
+
+def _cast_shown(exc: CaseFailure, learner) -> None:
+    """A dtype that changed to the very dtype a line of the learner's file converts to:
+    that line is the cause (``causes.DTYPE_CAST``), in place of the general one."""
+    if exc.dtypes is None or exc.cause is None or exc.cause.id != causes.DTYPE_CHANGED.id \
+            or learner is None:
+        return
+    got, expected = exc.dtypes
+    line = cast_line(learner.source_text(), got)
+    if line:
+        found = causes.DTYPE_CAST(code=line, dtype=got, expected=expected)
+        exc.cause, exc.likely = found, found.render()
 
 
 def _problem_failure(problem: LearnerProblem, exercise: manifest.Exercise,

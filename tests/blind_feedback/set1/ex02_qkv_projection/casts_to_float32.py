@@ -4,7 +4,7 @@ FIX: multiply the tensors as given; do not change their dtype.
 Values are close to the reference for float32 input; a float64 input gives a float32
 result (dtype changed, precision lost).
 
-Cause: dtype_changed
+Cause: dtype_cast
 """
 
 from __future__ import annotations

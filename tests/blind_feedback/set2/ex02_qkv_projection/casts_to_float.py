@@ -1,7 +1,7 @@
 """MISTAKE: X and the weights are cast with .float() before the matmuls, so float64 or float16 inputs return float32 Q, K, V.
 FIX: Drop the .float() casts and multiply the tensors in their own dtype.
 
-Cause: dtype_changed
+Cause: dtype_cast
 """
 
 from __future__ import annotations

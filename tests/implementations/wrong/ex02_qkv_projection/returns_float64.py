@@ -2,7 +2,7 @@
 
 Caught by: the float32 case.
 
-Cause: dtype_changed
+Cause: dtype_cast
 """
 
 

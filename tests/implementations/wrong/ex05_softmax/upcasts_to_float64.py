@@ -2,7 +2,7 @@
 
 Caught by: float32 inputs (output dtype float64).
 
-Cause: dtype_changed
+Cause: dtype_cast
 """
 
 import torch
