@@ -6,7 +6,7 @@ import torch
 from checker.i18n import t
 from checker.judge import compare
 from checker.judge.causes import cause
-from checker.judge.cases.mistakes import (BY_D_K, MASK_UNSQUEEZE_1, NO_SCALE,
+from checker.judge.cases.mistakes import (BY_D_K, FOURTH_ROOT, MASK_UNSQUEEZE_1, NO_SCALE,
                                           SCALE_AFTER_SOFTMAX, SCORE_VALUES_BLOCKED,
                                           SOFTMAX_TWICE, dropout_signature,
                                           score_values_blocked)
@@ -70,7 +70,8 @@ def suspects_for(Q, K, V, mask=None):
     """Classic mistakes in attention, each as (output, weights) it would produce."""
     d_k, d_v, n_k = Q.shape[-1], V.shape[-1], K.shape[-2]
     found = {NO_SCALE: sdpa(Q, K, V, mask, scale=1), BY_D_K(d_k=d_k): sdpa(Q, K, V, mask,
-                                                                          scale=d_k ** 2)}
+                                                                          scale=d_k ** 2),
+             FOURTH_ROOT: sdpa(Q, K, V, mask, scale=d_k ** 0.5)}
     found[SCALE_AFTER_SOFTMAX] = _after(
         Q, K, V, mask, lambda w: torch.softmax(
             (Q @ K.transpose(-2, -1)).masked_fill(mask == 0, float("-inf"))

@@ -22,6 +22,10 @@ SCALE_D_MODEL = cause("attn_scale_d_model", "scores divided by √d_model instea
 FLOOR_DIVISION = cause("scale_floor_division", "the scores floor-divided (`//`) by √d_k: `//` "
                                                "rounds every score down to a whole number; "
                                                "divide with `/`")
+FOURTH_ROOT = cause("scale_fourth_root", "the scores divided by the fourth root of d_k (d_k ** "
+                                          "0.25): that factor belongs on Q and on K each, so "
+                                          "that their product is divided by √d_k; on the "
+                                          "scores the factor is √d_k")
 SCALE_AFTER_SOFTMAX = cause("attn_scale_after_softmax", "the weights divided by √d_k after the "
                                                         "softmax instead of the scores before it")
 SOFTMAX_TWICE = cause("attn_softmax_twice", "a softmax applied twice (the softmax of weights "
@@ -114,7 +118,8 @@ def causal(n: int, m: int | None = None, diagonal: int = 0) -> torch.Tensor:
 def scaled(scores: torch.Tensor, d_k: int) -> dict:
     """The scaling mistakes of one set of scores, each with what it gives."""
     return {BY_D_K(d_k=d_k): scores / d_k,
-            FLOOR_DIVISION: torch.div(scores, math.sqrt(d_k), rounding_mode="floor")}
+            FLOOR_DIVISION: torch.div(scores, math.sqrt(d_k), rounding_mode="floor"),
+            FOURTH_ROOT: scores / d_k ** 0.25}
 
 
 def mask_mistakes(n: int) -> dict:
