@@ -51,6 +51,15 @@ MADE_ON_CPU = cause(
     "made_on_cpu",
     "`{code}` makes a tensor without `device=`, so on the CPU, and it meets the input's "
     "device at this line: give it the input's device (e.g. `device=X.device`)")
+BOOL_INDEX_ASSIGN = cause(
+    "bool_index_assign",
+    "`{code}`: a boolean index must have the whole shape of the tensor it indexes (it does "
+    "not broadcast), and this mask is smaller; `masked_fill(mask == 0, float('-inf'))` or "
+    "`torch.where` broadcast the mask")
+FIXED_SIZE = cause(
+    "fixed_size",
+    "`{code}` fixes a size at {size}, and this input has {actual} there: take the size from "
+    "the input (the sequence length is `X.size(-2)`)")
 WIDTHS_DIFFER = cause(
     "widths_differ",
     "the two operands of this product have different widths ({left} and {right}): the one "
@@ -171,6 +180,32 @@ def shows(pattern: str, line: str, body: str = "") -> bool:
 _FACTORY = re.compile(r"\btorch\.(?:ones|zeros|full|empty|eye|arange|tensor|rand|randn)\(")
 
 
+# a factory called with whole numbers only: torch.ones(4, 4), torch.tril(torch.ones(4, 4))
+_LITERAL_SIZES = re.compile(r"\btorch\.(?:ones|zeros|full|empty|eye|rand|randn)\(\s*"
+                            r"\(?\s*(\d+)(?:\s*,\s*(\d+))*\s*\)?\s*[,)]")
+_LITERAL_NAME = re.compile(r"\s*[A-Za-z_]\w*\s*=\s*\d+\s*(?:#.*)?$")  # n = 4
+_SIZES_DIFFER = re.compile(r"size of tensor a \((\d+)\) must match the size of tensor b "
+                           r"\((\d+)\)")
+_BOOL_INDEX = re.compile(r"The shape of the mask \[[\d, ]*\] at index \d+ does not match")
+
+
+def _fixed_size(line: str, body: str, sizes: tuple[int, int]) -> tuple[str, int, int] | None:
+    """(the line of ``body`` that makes a tensor of whole-number sizes, or names a whole
+    number (``n = 4``), and feeds ``line``; its size among ``sizes``; the other size) or
+    None."""
+    for other in body.splitlines():
+        found = _LITERAL_SIZES.search(other) or _LITERAL_NAME.match(other)
+        if not found:
+            continue
+        literal = {int(n) for n in re.findall(r"\d+", found.group(0).split("=")[-1])}
+        a, b = sizes
+        size = a if a in literal and b not in literal else b if b in literal and \
+            a not in literal else None
+        if size is not None and shows(re.escape(other.strip()), line, body):
+            return other.strip(), size, b if size == a else a
+    return None
+
+
 def _made_without_device(line: str, body: str) -> str:
     """The line of ``body`` that makes a tensor with no ``device=`` and feeds ``line`` (the
     line that raised), or '' when there is none (``shows`` follows the assignments)."""
@@ -263,6 +298,14 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
         return NUMPY_RESULT
     if error_type == "TypeError" and re.search(r"tuple of ints,\s*but got float", message):
         return FLOAT_SIZE
+    if error_type == "IndexError" and _BOOL_INDEX.search(message) and \
+            re.search(r"\[[^\]]*\bmask\b[^\]]*\]\s*=[^=]", line):
+        return BOOL_INDEX_ASSIGN(code=line.strip())
+    differ = _SIZES_DIFFER.search(message)
+    fixed_size = _fixed_size(line, body, (int(differ.group(1)), int(differ.group(2)))) \
+        if error_type == "RuntimeError" and differ and body else None
+    if fixed_size:
+        return FIXED_SIZE(code=fixed_size[0], size=fixed_size[1], actual=fixed_size[2])
     fixed = re.search(r"\.transpose\(\s*\d+\s*,\s*\d+\s*\)", line)
     if fixed and "Dimension out of range" in message and "(0, 1)" not in fixed.group(0).replace(" ", ""):
         return FIXED_PERMUTE(call=fixed.group(0))
