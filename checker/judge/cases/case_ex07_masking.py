@@ -49,12 +49,15 @@ def _mask_suspects(n):
             N_PLUS_ONE: torch.tril(torch.ones(n + 1, n + 1, dtype=torch.bool))}
 
 
-def _broadcasts(a, b) -> bool:
-    try:
-        torch.broadcast_shapes(a, b)
-        return True
-    except RuntimeError:
-        return False
+def _broadcast(a, b) -> list[int] | None:
+    """The shape ``a`` and ``b`` broadcast to, or None. Worked out here: torch's
+    ``broadcast_shapes`` imports sympy (0.4 s) the first time it runs."""
+    a, b = list(a), list(b)
+    width = max(len(a), len(b))
+    a, b = [1] * (width - len(a)) + a, [1] * (width - len(b)) + b
+    if any(x != y and 1 not in (x, y) for x, y in zip(a, b)):
+        return None
+    return [y if x == 1 else x for x, y in zip(a, b)]
 
 
 def _applied(learner, scores, mask, expected):
@@ -62,8 +65,7 @@ def _applied(learner, scores, mask, expected):
     learner.expect(MASK_CODE)
     got = compare.tensor(learner.apply_mask(scores, mask))
     allowed = (mask != 0).expand(scores.shape)
-    unsqueezed = list(torch.broadcast_shapes(scores.shape, mask.unsqueeze(1).shape)) \
-        if mask.dim() >= 1 and _broadcasts(scores.shape, mask.unsqueeze(1).shape) else None
+    unsqueezed = _broadcast(scores.shape, mask.unsqueeze(1).shape) if mask.dim() >= 1 else None
     compare.shape(got, expected.shape, likely=EXTRA_DIM if list(got.shape) == [
         1, *expected.shape] else MASK_UNSQUEEZE_1 if list(got.shape) == unsqueezed else "")
     blocked = got[~allowed]
