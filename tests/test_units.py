@@ -347,3 +347,25 @@ def test_the_cast_line_is_code_not_a_docstring_or_a_comment():
     assert cast_line(source, "float32") == "y = x.to(dtype=torch.float32)"
     assert cast_line(source, "float64") == "return y.double()"
     assert cast_line(source, "float16") == "" and cast_line("def f(:", "float32") == ""
+
+
+def test_a_check_leaves_sympy_out_of_the_checkers_process(tmp_path):
+    """sympy (0.4 s to import) is the fork server's business (meta tensors in workers): a
+    check of all twelve must not import it into the checker's own process."""
+    import shutil
+    import subprocess
+    import sys
+
+    exercises = tmp_path / "exercises"
+    exercises.mkdir()
+    for path in (ROOT / "solutions").glob("ex*.py"):
+        shutil.copy(path, exercises / path.name)
+    code = ("import sys, torch\nfrom checker.engine import startup\nstartup.start()\n"
+            "from checker import judge\nfrom checker.options import RunOptions\n"
+            f"run = judge.run({str(exercises)!r}, None, RunOptions()).result\n"
+            "assert all(e.status == 'passed' for e in run.exercises), run\n"
+            "print('sympy' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "False"
