@@ -36,6 +36,11 @@ MERGE_NO_TRANSPOSE = cause("ex11_merge_without_transpose",
                            "merge_heads reshaped [..., h, n, d_head] straight to "
                            "[..., n, h * d_head] without first moving the positions back in "
                            "front of the heads")
+MERGE_INTERLEAVED = cause("ex11_merge_interleaved",
+                          "merge_heads moved the heads to the end ([..., n, d_head, h]) before "
+                          "flattening, so the heads' columns interleave; head i fills columns "
+                          "i * d_head to (i + 1) * d_head - 1: move the heads next to the "
+                          "positions ([..., n, h, d_head], transpose(-3, -2)) and flatten")
 W_O_T = cause("ex11_w_o_transposed", "the merged heads multiplied by W_O.T: W_O is used as it is "
                                     "(row convention, output = merged @ W_O)")
 NO_W_O = cause("ex11_no_w_o", "the merged heads were returned without the output projection W_O")
@@ -75,6 +80,11 @@ def _merge_no_transpose(X):
     return X.reshape(*X.shape[:-3], X.shape[-2], X.shape[-3] * X.shape[-1])
 
 
+def _merge_interleaved(X):
+    Y = X.movedim(-3, -1)  # [..., n, d_head, h]
+    return Y.reshape(*Y.shape[:-2], Y.shape[-2] * Y.shape[-1])
+
+
 def _mha(X_q, X_kv, W, h, mask=None, split=_split, merge=_merge, scale=None, w_o="after",
          head_mask=True, softmax_dim=-1):
     """Multi-head attention, or a classic mistake in it; (None, None) if it cannot run."""
@@ -105,6 +115,7 @@ def _suspects(X_q, X_kv, W, h, mask=None) -> dict:
     found = {INTERLEAVED: _mha(X_q, X_kv, W, h, mask, split=_split_interleaved),
              SPLIT_NO_TRANSPOSE: _mha(X_q, X_kv, W, h, mask, split=_split_no_transpose),
              MERGE_NO_TRANSPOSE: _mha(X_q, X_kv, W, h, mask, merge=_merge_no_transpose),
+             MERGE_INTERLEAVED: _mha(X_q, X_kv, W, h, mask, merge=_merge_interleaved),
              SCALE_D_MODEL: _mha(X_q, X_kv, W, h, mask, scale=d_model),
              NO_SCALING: _mha(X_q, X_kv, W, h, mask, scale=1),
              NO_W_O: _mha(X_q, X_kv, W, h, mask, w_o="none"),
@@ -177,7 +188,8 @@ def test_split_value_error(learner, gen):
 def test_merge_layout(learner, ref, gen):
     X = randn(gen, 4, 5, 3)
     compare.close(learner.merge_heads(X), ref.merge_heads(X), exact=True,
-                  suspects={MERGE_NO_TRANSPOSE: _merge_no_transpose(X)})
+                  suspects={MERGE_NO_TRANSPOSE: _merge_no_transpose(X),
+                            MERGE_INTERLEAVED: _merge_interleaved(X)})
 
 
 @property_case("merge_heads undoes split_heads: a round trip with a batch dimension gives X back")
@@ -186,7 +198,8 @@ def test_round_trip(learner, gen):
     split = compare.tensor(learner.split_heads(X, 4), what=compare.code("split_heads(X, 4)"))
     compare.close(learner.merge_heads(split), X, exact=True,
                   what=compare.code("merge_heads(split_heads(X, 4))"),
-                  suspects={MERGE_NO_TRANSPOSE: _merge_no_transpose(split)})
+                  suspects={MERGE_NO_TRANSPOSE: _merge_no_transpose(split),
+                            MERGE_INTERLEAVED: _merge_interleaved(split)})
     values_correct(learner, "split_heads", split, X, 4)
 
 

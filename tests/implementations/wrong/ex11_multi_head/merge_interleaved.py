@@ -1,0 +1,48 @@
+"""merge_heads moves the heads to the very end ([..., n, d_head, h]) before flattening:
+the heads' columns interleave instead of lying side by side.
+
+Caught by: the merge cases and every output case. From blind set 5 (no cause in its first
+run).
+
+Cause: ex11_merge_interleaved
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def split_heads(X: torch.Tensor, h: int) -> torch.Tensor:
+    d_model = X.size(-1)
+    if d_model % h != 0:
+        raise ValueError(f"h={h} does not divide d_model={d_model}")
+    d_head = d_model // h
+    return X.reshape(*X.shape[:-1], h, d_head).transpose(-3, -2)
+
+
+def merge_heads(X: torch.Tensor) -> torch.Tensor:
+    Y = X.movedim(-3, -1)
+    return Y.reshape(*Y.shape[:-2], Y.size(-2) * Y.size(-1))
+
+
+def multi_head_attention(
+    X_q: torch.Tensor,
+    X_kv: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+    W_O: torch.Tensor,
+    h: int,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    Q = split_heads(X_q @ W_Q, h)
+    K = split_heads(X_kv @ W_K, h)
+    V = split_heads(X_kv @ W_V, h)
+    d_head = Q.size(-1)
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(d_head)
+    if mask is not None:
+        scores = scores.masked_fill(mask.unsqueeze(-3) == 0, float("-inf"))
+    weights = torch.softmax(scores, dim=-1)
+    return merge_heads(weights @ V) @ W_O, weights
