@@ -7,9 +7,9 @@ from checker.i18n import t
 from checker.judge import compare
 from checker.judge.causes import cause
 from checker.judge.cases.mistakes import (BY_D_K, FOURTH_ROOT, MASK_UNSQUEEZE_1, NO_SCALE,
-                                          SCALE_AFTER_SOFTMAX, SCORE_VALUES_BLOCKED,
+                                          NO_SHIFT, SCALE_AFTER_SOFTMAX, SCORE_VALUES_BLOCKED,
                                           SOFTMAX_TWICE, dropout_signature,
-                                          score_values_blocked)
+                                          score_values_blocked, unshifted_softmax)
 from checker.judge.results import Check
 
 SCALE_D_V = cause("attn_scale_d_v", "scores divided by √d_v instead of √d_k")
@@ -79,6 +79,7 @@ def suspects_for(Q, K, V, mask=None):
     found[SOFTMAX_TWICE] = _after(Q, K, V, mask, lambda w: torch.softmax(w, dim=-1))
     if mask is not None:
         found[SCORE_VALUES_BLOCKED] = score_values_blocked(Q, K, V, mask)
+    found[NO_SHIFT] = _unshifted(Q, K, V, mask)
     if d_v != d_k:
         found[SCALE_D_V] = sdpa(Q, K, V, mask, scale=d_v)
     if n_k != d_k:
@@ -101,6 +102,19 @@ def suspects_for(Q, K, V, mask=None):
         if mask.dim() >= 1:
             found[MASK_UNSQUEEZE_1] = sdpa(Q, K, V, mask.unsqueeze(1))
     return found
+
+
+def _unshifted(Q, K, V, mask):
+    """Attention whose softmax is exp(x) / sum(exp(x)) without the max shift (in the inputs'
+    dtype: it overflows where theirs would), or (None, None)."""
+    try:
+        scores = Q @ K.transpose(-2, -1) / math.sqrt(Q.shape[-1])  # [..., n_q, n_k]
+        if mask is not None:
+            scores = scores.masked_fill(mask == 0, float("-inf"))
+        weights = unshifted_softmax(scores)
+        return weights @ V, weights
+    except RuntimeError:
+        return None, None
 
 
 def _masked_after(Q, K, V, mask):

@@ -1,8 +1,10 @@
 """Writes the softmax by hand as exp(s) / sum without subtracting the max.
 
-Caught by: large scores (in the thousands): exp overflows to inf and inf / inf is NaN.
+Caught by: large scores (in the thousands): exp overflows to inf and inf / inf is NaN,
+where and as the unshifted softmax gives it (the attention exercises try it since blind set
+5's `unshifted_exp_softmax`, before the general NaN cause).
 
-Cause: nan_result
+Cause: softmax_no_shift
 """
 import math
 
