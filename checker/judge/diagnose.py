@@ -232,7 +232,7 @@ def cast_line(source: str | None, dtype: str) -> str:
         return ""
     lines = source.splitlines()
     for number, code in _code_only(source).items():
-        if re.search(pattern, code) and number <= len(lines):
+        if re.search(pattern, code):
             return lines[number - 1].split("#", 1)[0].strip()
     return ""
 

@@ -36,16 +36,19 @@ class Picture:
     notes: list[str] = field(default_factory=list)
     name_cols: bool = True            # say which token each column is (when not the rows)
 
+    def _gap(self) -> torch.Tensor:
+        """[r, c] |mine - reference|: 0 where both hold the same infinity, NaN with a NaN."""
+        a, b = self.mine.double(), self.reference.double()
+        return (a - b).abs().masked_fill((a == b) & torch.isinf(b), 0.0)
+
     @property
     def diff(self) -> float | None:
         """max |mine - reference| (inf when the masked cells differ, nan with a NaN)."""
         if self.mine is None:
             return None
-        a, b = self.mine.double(), self.reference.double()
-        if torch.isnan(a).any():
+        if torch.isnan(self.mine).any():
             return float("nan")
-        same_inf = (a == b) & torch.isinf(b)
-        gap = (a - b).abs().masked_fill(same_inf, 0.0)  # [r, c]
+        gap = self._gap()
         return float(gap.max()) if gap.numel() else 0.0
 
     @property
@@ -54,10 +57,7 @@ class Picture:
         ``AGREE`` (a NaN, or an infinity the other has not, differs). None: no picture."""
         if self.mine is None or self.mine.shape != self.reference.shape:
             return None
-        a, b = self.mine.double(), self.reference.double()
-        same = (a - b).abs() <= AGREE                   # [r, c]
-        same |= (a == b)                                # equal infinities
-        return ~same
+        return ~(self._gap() <= AGREE)
 
     def largest_difference(self) -> tuple[int, int] | None:
         """(row, column) of the cell where yours is furthest from the reference's (a NaN
@@ -65,11 +65,9 @@ class Picture:
         differs = self.differs
         if differs is None or not bool(differs.any()):
             return None
-        a, b = self.mine.double(), self.reference.double()
-        gap = (a - b).abs().nan_to_num(nan=float("inf"), posinf=float("inf"))  # [r, c]
+        gap = self._gap().nan_to_num(nan=float("inf"), posinf=float("inf"))  # [r, c]
         gap = gap.masked_fill(~differs, -1.0)
-        index = int(gap.reshape(-1).argmax())
-        return divmod(index, gap.shape[1])
+        return divmod(int(gap.reshape(-1).argmax()), gap.shape[1])
 
     @property
     def agrees(self) -> bool:

@@ -37,12 +37,14 @@ PAIR_SWAPPED = cause("attn_pair_swapped", "(weights, output) in the wrong order:
 WEIGHTS_T = cause("attn_weights_t", "the weights transposed, [..., n_k, n_q]: one row per query")
 
 
-def sdpa(Q, K, V, mask=None, scale=None, softmax_dim=-1, fill=float("-inf"), additive=False):
+def sdpa(Q, K, V, mask=None, scale=None, softmax_dim=-1, fill=float("-inf"), additive=False,
+         softmax=torch.softmax):
     """A plain reference used only to build 'likely cause' suspects.
 
-    ``scale``, ``softmax_dim``, ``fill`` (the blocked score) and ``additive`` (the 0/1
-    mask added to the scores) let it make the classic mistakes. Returns (None, None)
-    when the mistake cannot even be computed for these shapes.
+    ``scale``, ``softmax_dim``, ``fill`` (the blocked score), ``additive`` (the 0/1
+    mask added to the scores) and ``softmax`` (another one, e.g. without the max shift)
+    let it make the classic mistakes. Returns (None, None) when the mistake cannot even be
+    computed for these shapes.
     """
     d = Q.shape[-1] if scale is None else scale
     try:
@@ -51,7 +53,7 @@ def sdpa(Q, K, V, mask=None, scale=None, softmax_dim=-1, fill=float("-inf"), add
             scores = scores + (mask != 0).to(scores.dtype)
         elif mask is not None:
             scores = scores.masked_fill(mask == 0, fill)
-        weights = torch.softmax(scores, dim=softmax_dim)
+        weights = softmax(scores, dim=softmax_dim)
         return weights @ V, weights
     except RuntimeError:
         return None, None
@@ -79,7 +81,8 @@ def suspects_for(Q, K, V, mask=None):
     found[SOFTMAX_TWICE] = _after(Q, K, V, mask, lambda w: torch.softmax(w, dim=-1))
     if mask is not None:
         found[SCORE_VALUES_BLOCKED] = score_values_blocked(Q, K, V, mask)
-    found[NO_SHIFT] = _unshifted(Q, K, V, mask)
+    # in the inputs' dtype: it overflows where theirs would
+    found[NO_SHIFT] = sdpa(Q, K, V, mask, softmax=unshifted_softmax)
     if d_v != d_k:
         found[SCALE_D_V] = sdpa(Q, K, V, mask, scale=d_v)
     if n_k != d_k:
@@ -102,19 +105,6 @@ def suspects_for(Q, K, V, mask=None):
         if mask.dim() >= 1:
             found[MASK_UNSQUEEZE_1] = sdpa(Q, K, V, mask.unsqueeze(1))
     return found
-
-
-def _unshifted(Q, K, V, mask):
-    """Attention whose softmax is exp(x) / sum(exp(x)) without the max shift (in the inputs'
-    dtype: it overflows where theirs would), or (None, None)."""
-    try:
-        scores = Q @ K.transpose(-2, -1) / math.sqrt(Q.shape[-1])  # [..., n_q, n_k]
-        if mask is not None:
-            scores = scores.masked_fill(mask == 0, float("-inf"))
-        weights = unshifted_softmax(scores)
-        return weights @ V, weights
-    except RuntimeError:
-        return None, None
 
 
 def _masked_after(Q, K, V, mask):

@@ -7,7 +7,7 @@ from checker.judge import compare
 from checker.judge.cases.attention_support import (WEIGHTS_T, check_pair,
                                                    rows_sum_to_one, sdpa, suspects_for)
 from checker.judge.cases.support import property_case
-from checker.judge.cases.mistakes import RESIDUAL, RESIDUAL_CODE, SCALE_D_MODEL
+from checker.judge.cases.mistakes import RESIDUAL_CODE, SCALE_D_MODEL, residual
 from checker.judge.cases.support import (BATCH2, D_K, D_MODEL, D_V, case, cause,
                                          no_forbidden_source, rand_mask, randn, unchanged,
                                          values_correct)
@@ -44,15 +44,8 @@ def _self_suspects(X, W_Q, W_K, W_V, mask=None):
     causal = torch.tril(torch.ones(X.shape[-2], X.shape[-2], dtype=torch.bool))
     found[CAUSAL_IN_SELF] = sdpa(X @ W_Q, X @ W_K, X @ W_V,
                                  causal if mask is None else causal & (mask != 0))
-    _residual(found, X, sdpa(X @ W_Q, X @ W_K, X @ W_V, mask))
+    found.update(residual(sdpa(X @ W_Q, X @ W_K, X @ W_V, mask), X))
     return found
-
-
-def _residual(found: dict, X, pair) -> None:
-    """The output with X added (a residual connection), where the widths allow it."""
-    out, weights = pair
-    if out is not None and out.shape == X.shape:
-        found[RESIDUAL] = (out + X, weights)
 
 
 def _cross_suspects(X_dec, X_enc, W_Q, W_K, W_V, mask=None):
@@ -62,7 +55,7 @@ def _cross_suspects(X_dec, X_enc, W_Q, W_K, W_V, mask=None):
     found[SCALE_D_MODEL] = sdpa(Q, K, V, mask, scale=D_MODEL)
     causal = torch.tril(torch.ones(Q.shape[-2], K.shape[-2], dtype=torch.bool))
     found[CAUSAL_IN_CROSS] = sdpa(Q, K, V, causal if mask is None else causal & (mask != 0))
-    _residual(found, X_dec, sdpa(Q, K, V, mask))
+    found.update(residual(sdpa(Q, K, V, mask), X_dec))
     if X_dec.shape[-2] == X_enc.shape[-2]:
         found[V_FROM_DEC] = sdpa(Q, K, X_dec @ W_V, mask)
         found[K_FROM_DEC] = sdpa(Q, X_dec @ W_K, V, mask)

@@ -7,8 +7,8 @@ from checker.judge import compare
 from checker.judge.cases.attention_support import (MASK_IGNORED, check_pair, device_check,
                                                    float16_check, sdpa, suspects_for)
 from checker.judge.cases.support import property_case
-from checker.judge.cases.mistakes import (NO_SHIFT, RESIDUAL, RESIDUAL_CODE, SCALE_D_MODEL,
-                                          mask_mistakes, unshifted_softmax)
+from checker.judge.cases.mistakes import (NO_SHIFT, RESIDUAL_CODE, SCALE_D_MODEL,
+                                          mask_mistakes, residual, unshifted_softmax)
 from checker.judge.cases.support import (BATCH2, D_K, D_MODEL, D_V, case, cause, gradients,
                                          no_forbidden_source, randn, unchanged, values_correct)
 
@@ -55,9 +55,7 @@ def _suspects(X, W_Q, W_K, W_V):
         found[mistake] = sdpa(Q, K, V, mask)
     if X.shape[-1] != Q.shape[-1]:
         found[SCALE_D_MODEL] = sdpa(Q, K, V, causal, scale=X.shape[-1])
-    out, weights = sdpa(Q, K, V, causal)
-    if out is not None and out.shape == X.shape:
-        found[RESIDUAL] = (out + X, weights)
+    found.update(residual(sdpa(Q, K, V, causal), X))
     return found
 
 

@@ -78,6 +78,15 @@ def score_values_blocked(Q, K, V, mask) -> tuple:
 RESIDUAL = cause("attn_residual", "the input X added to the attention output (a residual "
                                   "connection): the Transformer block adds it around "
                                   "attention; this function returns the attention output alone")
+
+
+def residual(pair: tuple, X) -> dict:
+    """{RESIDUAL: (output + X, weights)} from the right (output, weights), where the widths
+    allow the sum; else nothing."""
+    out, weights = pair
+    return {RESIDUAL: (out + X, weights)} if out is not None and out.shape == X.shape else {}
+
+
 # the line that raised adds X (or X_dec) to something: out + X, X + out
 RESIDUAL_CODE = {r"\+\s*X(?:_dec)?\b(?!\s*@)|\bX(?:_dec)?\s*\+(?!=)": RESIDUAL}
 DROPOUT = cause("attn_dropout", "dropout on the weights: {zeroed} of {total} weights set to 0 "
