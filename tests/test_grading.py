@@ -24,6 +24,8 @@ from conftest import EXERCISES, IMPLEMENTATIONS, ROOT, SOLUTIONS, HostileRun, cl
 
 from checker.engine import forkserver
 from checker import manifest
+from checker import judge
+from checker.options import RunOptions
 
 IDS = [e.id for e in manifest.lesson()]  # what a default grade scores
 FILES = {e.id: e.file for e in manifest.load()}
@@ -535,3 +537,49 @@ def test_grading_processes_share_one_clean_server_and_fall_back_to_their_own(tmp
     assert all(r["worker"] > 0 for r in results)
     assert isinstance(found["fallback"], dict) and found["fallback"]["pid"] == \
         found["fallback"]["root"]  # a server of its own, not a branch
+
+
+def _comparable(document: dict):
+    """A run's document without what differs from one run to the next (times, the
+    checkout's own path)."""
+    if isinstance(document, dict):
+        return {k: _comparable(v) for k, v in document.items()
+                if k not in ("created", "duration", "start", "stop", "seconds")}
+    if isinstance(document, list):
+        return [_comparable(v) for v in document]
+    return document
+
+
+def test_one_session_checks_each_submission_as_a_run_of_its_own(tmp_path):
+    """A grading process checks all its submissions in one pytest session (collected
+    once): each report must equal the one a run of its own gives, whatever the
+    submission before it did (a wrong file, an input changed in place, a syntax error,
+    a stub)."""
+    from checker.judge import runner
+
+    wrong = IMPLEMENTATIONS / "wrong"
+    mixed = copy_exercises(SOLUTIONS, tmp_path / "mixed")
+    for exercise, name in (("ex04_scaling", "in_place.py"), ("ex05_softmax", "dim_zero.py"),
+                           ("ex03_attention_scores", "k_times_qt.py")):
+        shutil.copy(wrong / exercise / name, mixed / f"{exercise}.py")
+    broken = copy_exercises(SOLUTIONS, tmp_path / "broken")
+    (broken / "ex06_weighted_sum.py").write_text("def weighted_sum(weights, V)\n")
+    folders = [copy_exercises(SOLUTIONS, tmp_path / "solved"), mixed,
+               copy_exercises(EXERCISES, tmp_path / "stubs"), broken, tmp_path / "solved"]
+    selected = [manifest.by_id()[i] for i in ("03", "04", "05", "06", "08")]
+    options = RunOptions(seed=11, json_report=True)
+    in_session = []
+
+    def body(check_one):
+        for folder in folders:
+            in_session.append(check_one(str(folder), options))
+
+    runner.session(selected, True, body)
+    assert len(in_session) == len(folders)
+    for folder, run in zip(folders, in_session):
+        alone = judge.run(str(folder), selected, options)
+        assert _comparable(run.document) == _comparable(alone.document), folder.name
+        assert [e.score() for e in run.result.exercises] == \
+            [e.score() for e in alone.result.exercises]
+    scores = [sum(e.score() for e in run.result.exercises) for run in in_session]
+    assert scores[0] == scores[-1] == 50 and 0 < scores[1] < 50 and scores[2] == 0, scores

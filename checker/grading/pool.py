@@ -19,7 +19,12 @@ import signal
 import socket
 import time
 from multiprocessing.connection import Connection, wait
-from typing import Callable
+from typing import Callable, Iterator
+
+# how a grading process serves its tasks: ``serve(tasks, reply)`` calls ``reply(task,
+# result)`` for each task, in order, as ``tasks`` yields them (``one_by_one``, or a way
+# that keeps something between tasks: ``grading.grade.serve``)
+Serve = Callable[[Iterator[dict], Callable[[dict, dict], None]], None]
 
 from checker.i18n import t
 from checker.engine import process
@@ -27,7 +32,7 @@ from checker.grading.records import GradeStatus
 
 
 class _Child:
-    def __init__(self, work: Callable[[dict], dict], servers=None):
+    def __init__(self, work: Callable[[dict], dict], servers=None, serve: Serve | None = None):
         ours, theirs = socket.socketpair()
         branch = None
         if servers is not None:  # a server of its own, forked from the run's clean one
@@ -42,7 +47,7 @@ class _Child:
                 ours.close()
                 signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
                 process.die_with_parent()
-                _serve(Connection(theirs.detach()), work, branch)
+                _serve(Connection(theirs.detach()), work, branch, serve)
             except BaseException:
                 code = 70
             finally:
@@ -80,7 +85,7 @@ class _Child:
         self.conn.close()
 
 
-def _serve(conn: Connection, work: Callable[[dict], dict], branch=None) -> None:
+def _serve(conn: Connection, work: Callable[[dict], dict], branch=None, serve=None) -> None:
     # The parent's fork server (if it had one) is not ours: ours is the branch the run's
     # server forked for us, or one started on first use.
     from checker.engine import forkserver
@@ -93,20 +98,37 @@ def _serve(conn: Connection, work: Callable[[dict], dict], branch=None) -> None:
     import torch
 
     torch.set_num_threads(1)
-    while True:
-        try:
-            task = json.loads(conn.recv_bytes())
-        except (EOFError, OSError):
-            return
-        reply = {"nonce": task.get("nonce"), "result": work(task)}
-        conn.send_bytes(json.dumps(reply, default=str).encode())
+
+    def tasks():
+        while True:
+            try:
+                yield json.loads(conn.recv_bytes())
+            except (EOFError, OSError):
+                return
+
+    def reply(task: dict, result: dict) -> None:
+        conn.send_bytes(json.dumps({"nonce": task.get("nonce"), "result": result},
+                                   default=str).encode())
+
+    (serve or one_by_one(work))(tasks(), reply)
+
+
+def one_by_one(work: Callable[[dict], dict]) -> Serve:
+    """The plain way to serve tasks: ``work`` each as it comes."""
+    def serve(tasks: Iterator[dict], reply: Callable[[dict, dict], None]) -> None:
+        for task in tasks:
+            reply(task, work(task))
+    return serve
 
 
 def run(tasks: list[dict], work: Callable[[dict], dict], *, jobs: int, deadline: float,
         on_result: Callable[[dict, dict], None] | None = None,
-        lost: Callable[[dict, GradeStatus, str], dict], servers=None) -> list[dict]:
+        lost: Callable[[dict, GradeStatus, str], dict], servers=None,
+        serve: Serve | None = None) -> list[dict]:
     """Run ``work(task)`` for every task in ``jobs`` grading processes; results in task order.
 
+    ``serve``: how each grading process works through its tasks, if not one ``work`` call
+    each (``one_by_one``); its replies must equal what ``work`` gives.
     ``servers``: the run's fork server (``forkserver.ForkServer``): each grading process
     gets a branch of it (``branch``) instead of starting a Python of its own.
     ``deadline`` is the most seconds one task may take. ``lost(task, status,
@@ -130,7 +152,7 @@ def run(tasks: list[dict], work: Callable[[dict], dict], *, jobs: int, deadline:
     process.become_subreaper()
     try:
         for _ in range(max(1, min(jobs, len(tasks)))):
-            children.append(_Child(work, servers))
+            children.append(_Child(work, servers, serve))
         while pending or any(c.task is not None for c in children):
             for child in children:
                 if child.task is None and pending:
@@ -158,7 +180,7 @@ def run(tasks: list[dict], work: Callable[[dict], dict], *, jobs: int, deadline:
                     child.kill()
                     finish(child, lost(task, *replace))
                     _kill_strays({c.pid for c in children if c is not child} | kept)
-                    children[children.index(child)] = _Child(work, servers)
+                    children[children.index(child)] = _Child(work, servers, serve)
     finally:
         for child in children:
             child.kill()

@@ -154,18 +154,25 @@ class Learner:
 
 
 class CheckPlugin:
-    def __init__(self, submission: Submission, selected: list[manifest.Exercise],
+    """The cases of ``selected`` run against one submission at a time: ``begin`` starts
+    the next (a session that checks many, ``runner.session``, collects the cases once)."""
+
+    def __init__(self, submission: Submission | None, selected: list[manifest.Exercise],
                  options: RunOptions):
-        self.submission = submission
         self.selected = selected
+        self._case_count: dict[str, int] = {}  # cases per exercise, counted at collection
+        self.begin(submission, options)
+
+    def begin(self, submission: Submission | None, options: RunOptions) -> None:
+        """Forget the last submission's results and workers: check ``submission`` next."""
+        self.submission = submission
         self.options = options
         self.workers = Workers(options)
         self.results = {e.id: ExerciseResult(e.id, e.seed_section, e.file, e.points)
-                        for e in selected}
+                        for e in self.selected}
         self.json_report: dict | None = None
         self._waiting: dict[str, CaseResult] = {}  # property cases that wait for the values
         self._gated = False
-        self._case_count: dict[str, int] = {}
         self._last_exercise: str | None = None
 
     # ---------------------------------------------------------------- helpers

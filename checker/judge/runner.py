@@ -2,11 +2,15 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import os
 import platform
+import time
+from collections import OrderedDict
 from importlib import metadata
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
@@ -14,7 +18,7 @@ from checker import manifest
 from checker.engine import submission
 from checker.engine.submission import Submission
 from checker.judge import document
-from checker.judge.plugin import CheckPlugin
+from checker.judge.plugin import CASE_RESULT, LEARNER, CheckPlugin
 from checker.judge.results import Run
 from checker.options import RunOptions
 
@@ -35,14 +39,20 @@ class RunError(Exception):
     """pytest itself could not run the cases (a broken install, not a learner's mistake)."""
 
 
-def versions() -> dict:
+@functools.lru_cache(maxsize=None)
+def _versions() -> tuple:
     found = {"python": platform.python_version()}
     for dist in ("attention-kit", "torch", "pytest", "pytest-json-report", "rich"):
         try:
             found[dist] = metadata.version(dist)
         except metadata.PackageNotFoundError:
             found[dist] = None
-    return found
+    return tuple(found.items())
+
+
+def versions() -> dict:
+    """The versions a report names (read once per process: they do not change in it)."""
+    return dict(_versions())
 
 
 def run(target: str | Submission, selected: list[manifest.Exercise] | None = None,
@@ -57,20 +67,105 @@ def run(target: str | Submission, selected: list[manifest.Exercise] | None = Non
     if not isinstance(target, Submission):
         target = submission.from_folder(os.path.abspath(target), allow_links=True)
     plugin = CheckPlugin(target, selected, options)
+    code, sink = _pytest_main(selected, options.json_report, [plugin])
+    if code == pytest.ExitCode.INTERRUPTED:
+        raise KeyboardInterrupt
+    if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
+        raise RunError(f"pytest could not run the hidden cases (exit {int(code)}):\n"
+                       + sink[-3000:])
+    return _finished(plugin, options)
+
+
+def session(selected: list[manifest.Exercise], json_report: bool,
+            body: Callable[[Callable[..., Run]], None]) -> None:
+    """Check many submissions in one pytest session: the cases of ``selected`` are
+    collected once, then ``body(check)`` runs, where ``check(target, options) -> Run``
+    checks one submission (what ``run`` gives for it, report for report: every case runs
+    through pytest's own protocol, its fixtures torn down after the submission's last).
+
+    A grading process grades all its submissions this way (``grading.grade.serve``):
+    collecting and configuring pytest again for each cost 15 % of a submission. Raises
+    RunError when the cases could not be collected (``body`` has not run); an exception
+    of ``body`` is raised again after the session has ended.
+    """
+    plugin = CheckPlugin(None, selected, RunOptions(json_report=json_report))
+    loop = _Loop(plugin, body)
+    code, sink = _pytest_main(selected, json_report, [plugin, loop])
+    if loop.error is not None:
+        raise loop.error
+    if not loop.ran:
+        raise RunError(f"pytest could not run the hidden cases (exit {int(code)}):\n"
+                       + sink[-3000:])
+
+
+class _Loop:
+    """The session's run loop (``session``): each ``check`` runs every collected item."""
+
+    def __init__(self, plugin: CheckPlugin, body):
+        self.plugin, self.body = plugin, body
+        self.ran, self.error = False, None
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtestloop(self, session):
+        if session.testsfailed or not session.items:  # collection failed: pytest says why
+            return None
+        self.ran = True
+        try:
+            self.body(functools.partial(self.check, session))
+        except BaseException as exc:  # raised again once pytest has ended the session
+            self.error = exc
+        return True
+
+    def check(self, session, target, options: RunOptions) -> Run:
+        if options.json_report != self.plugin.options.json_report:
+            raise ValueError("a session builds JSON documents for all its checks or none")
+        if not isinstance(target, Submission):
+            target = submission.from_folder(os.path.abspath(target), allow_links=True)
+        self.plugin.begin(target, options)
+        report = getattr(session.config, "_json_report", None)
+        if report is not None:  # what pytest-json-report keeps of a session, anew
+            report._json_tests, report._json_warnings = OrderedDict(), []
+            report._start_time = time.time()
+        terminal = session.config.pluginmanager.get_plugin("terminalreporter")
+        if terminal is not None:
+            terminal.stats.clear()  # it counts every report: memory only
+        session.testsfailed = 0
+        session.shouldstop = session.shouldfail = False
+        items = session.items
+        for i, item in enumerate(items):
+            for key in (CASE_RESULT, LEARNER):  # what the last submission left on the item
+                if key in item.stash:
+                    del item.stash[key]
+            item.user_properties.clear()
+            item._report_sections.clear()
+            following = items[i + 1] if i + 1 < len(items) else None  # None: tear all down
+            item.config.hook.pytest_runtest_protocol(item=item, nextitem=following)
+        # what pytest does as a session ends, in its order: its exit status, the JSON
+        # report (pytest-json-report's hook runs first), then the plugin's own finish
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED if session.testsfailed \
+            else pytest.ExitCode.OK
+        if report is not None:
+            report.pytest_sessionfinish(session)
+        self.plugin.pytest_sessionfinish(session)
+        return _finished(self.plugin, options)
+
+
+def _pytest_main(selected, json_report: bool, plugins: list) -> tuple[int, str]:
+    """pytest on the cases of ``selected`` with ``plugins``: its exit code and output."""
     args = [str(CASES_DIR / f"{e.case_module}.py") for e in selected]
     args += ["-c", str(CASES_DIR / "pytest.ini"), "--rootdir", str(CASES_DIR), *PYTEST_ARGS]
-    if options.json_report:
+    if json_report:
         args += ["-p", "pytest_jsonreport.plugin", "--json-report", "--json-report-file=none",
                  "--json-report-omit", "collectors", "log", "streams", "keywords"]
     sink = io.StringIO()
     with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink), _without_env(
             "PYTEST_ADDOPTS", "PYTEST_PLUGINS"):
-        code = pytest.main(args, plugins=[plugin])
-    if code == pytest.ExitCode.INTERRUPTED:
-        raise KeyboardInterrupt
-    if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
-        raise RunError(f"pytest could not run the hidden cases (exit {int(code)}):\n"
-                       + sink.getvalue()[-3000:])
+        code = pytest.main(args, plugins=plugins)
+    return code, sink.getvalue()
+
+
+def _finished(plugin: CheckPlugin, options: RunOptions) -> Run:
+    """The run of the submission the plugin has just checked."""
     result = plugin.run_result(versions())
     built = document.of_run(plugin.json_report, result, options.seed) \
         if options.json_report else None
