@@ -1,0 +1,10 @@
+"""CORRECT: every query is paired with every key by broadcasting Q[..., :, None, :] against K[..., None, :, :] and summing the products over the feature axis.
+"""
+
+from __future__ import annotations
+
+import torch
+
+
+def attention_scores(Q: torch.Tensor, K: torch.Tensor) -> torch.Tensor:
+    return (Q.unsqueeze(-2) * K.unsqueeze(-3)).sum(dim=-1)
