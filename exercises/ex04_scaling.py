@@ -80,7 +80,8 @@ def scale_scores(scores: torch.Tensor, d_k: int) -> torch.Tensor:
         d_k:    positive int, the width of the query/key vectors (not n_k).
 
     Returns:
-        Tensor of the same shape, dtype and device: scores / sqrt(d_k).
+        Tensor of the same shape, dtype and device: scores / sqrt(d_k), on the scores'
+        autograd graph (the gradient flows back to them).
     """
     # TODO: return the scores divided by the square root of d_k (out of place)
     raise NotImplementedError

@@ -75,7 +75,8 @@ def weighted_sum(weights: torch.Tensor, V: torch.Tensor) -> torch.Tensor:
         V:       [..., n_k, d_v]  one value row per key.
 
     Returns:
-        [..., n_q, d_v]  row i is sum_j weights[..., i, j] * V[..., j, :].
+        [..., n_q, d_v]  row i is sum_j weights[..., i, j] * V[..., j, :], on the inputs'
+        autograd graph (gradients flow back to the weights and to V).
     """
     # TODO: blend the value rows by the weights with a single matrix product
     raise NotImplementedError

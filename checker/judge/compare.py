@@ -6,8 +6,10 @@ differ, and a likely cause. Nothing here is reachable from learner code.
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import replace
+from typing import Callable
 
 import torch
 
@@ -228,12 +230,14 @@ def _index(flat_index: int, shape_) -> tuple:
 
 
 def close(got, expected: torch.Tensor, *, what: str = "the result", rtol=None, atol=None,
-          exact: bool = False, suspects: dict | None = None,
+          exact: bool = False, suspects: "dict | Callable[[], dict] | None" = None,
           likely: Cause | str = "", fix: str = "") -> torch.Tensor:
     """``got`` must be a tensor of ``expected``'s shape with values close to it.
 
     ``suspects`` maps a classic mistake (a ``Cause``) to the tensor that mistake
-    produces; when ``got`` matches one, that mistake becomes the likely cause.
+    produces; when ``got`` matches one, that mistake becomes the likely cause. It may be
+    a function that makes that map (``once``): it is called only when ``got`` is wrong,
+    so that a passing case computes no mistake.
     The dtype is not checked here (cases about dtype do that).
     """
     what = _what(what)
@@ -250,7 +254,7 @@ def close(got, expected: torch.Tensor, *, what: str = "the result", rtol=None, a
         # mistakes; an added one only when none of them fits (the case's mistakes that add
         # a dimension, a stack, say so themselves)
         shape(got, expected.shape, what,
-              likely=_suspect(got, {**(suspects or {}), **_dropped_dim(got, expected)})
+              likely=_suspect(got, {**resolve(suspects), **_dropped_dim(got, expected)})
               or _suspect(got, _extra_dim(got, expected)))
     default_rtol, default_atol = tolerances(expected.dtype)
     rtol = 0.0 if exact else (default_rtol if rtol is None else rtol)
@@ -274,7 +278,7 @@ def close(got, expected: torch.Tensor, *, what: str = "the result", rtol=None, a
     else:
         detail = t("{n_bad} of {total} values differ. First at index {first}: expected "
                    "{expected}, got {got}.", **values)
-    cause = _suspect(got, suspects) or likely
+    cause = _suspect(got, resolve(suspects)) or likely
     if not cause and bool(torch.isnan(g).any()) and not bool(torch.isnan(e).any()):
         cause = causes.NAN_RESULT
     failure = CaseFailure(t("{what}: right shape, wrong values", what=what),
@@ -328,6 +332,18 @@ def same(got, expected: torch.Tensor) -> bool:
     return bool(torch.allclose(got.detach().to(torch.float64),
                                expected.detach().to(torch.float64),
                                rtol=rtol, atol=atol, equal_nan=True))
+
+
+def once(make: Callable[[], dict]) -> Callable[[], dict]:
+    """``make`` called at most once, when a comparison first needs its suspects."""
+    return functools.cache(make)
+
+
+def resolve(suspects) -> dict:
+    """The suspects a comparison was given: a map, or the function that makes it."""
+    if suspects is None:
+        return {}
+    return suspects() if callable(suspects) else suspects
 
 
 def _suspect(got: torch.Tensor, suspects: dict | None) -> Cause | str:

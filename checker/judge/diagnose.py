@@ -51,6 +51,10 @@ MADE_ON_CPU = cause(
     "made_on_cpu",
     "`{code}` makes a tensor without `device=`, so on the CPU, and it meets the input's "
     "device at this line: give it the input's device (e.g. `device=X.device`)")
+TENSOR_TRUTH = cause(
+    "tensor_truth", "`{code}` asks a whole tensor for one True or False, which only a "
+                    "one-element tensor has: to test whether an argument was given, write "
+                    "`if {name} is not None:`")
 BOOL_INDEX_ASSIGN = cause(
     "bool_index_assign",
     "`{code}`: a boolean index must have the whole shape of the tensor it indexes (it does "
@@ -272,6 +276,11 @@ def function_source(source: str | None, frames: list[dict]) -> str:
     return ""
 
 
+# `if mask:`, `if not mask`, `elif mask and ...`: a tensor's truth asked for
+_TRUTH_TEST = re.compile(r"\b(if|elif|while|and|or)\s+(?:not\s+)?([A-Za-z_]\w*)"
+                         r"\s*(?::|\band\b|\bor\b|\belse\b|$)")
+
+
 def cause_of_error(error_type: str, message: str, frames: list[dict], *,
                    batched: bool = True, code_suspects: dict | None = None,
                    body: str = "") -> Cause | None:
@@ -296,6 +305,9 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
         from checker.judge.causes import NUMPY_RESULT
 
         return NUMPY_RESULT
+    truth = _TRUTH_TEST.search(line)
+    if error_type == "RuntimeError" and truth and "Boolean value of Tensor" in message:
+        return TENSOR_TRUTH(code=truth.group(0).strip().rstrip(":"), name=truth.group(2))
     if error_type == "TypeError" and re.search(r"tuple of ints,\s*but got float", message):
         return FLOAT_SIZE
     if error_type == "IndexError" and _BOOL_INDEX.search(message) and \

@@ -6,9 +6,10 @@ import torch
 from checker.i18n import t
 from checker.judge import compare
 from checker.judge.causes import cause
-from checker.judge.cases.mistakes import (BY_D_K, FOURTH_ROOT, MASK_UNSQUEEZE_1, NO_SCALE,
-                                          NO_SHIFT, SCALE_AFTER_SOFTMAX, SCORE_VALUES_BLOCKED,
-                                          SOFTMAX_TWICE, dropout_signature,
+from checker.judge.cases.mistakes import (EXP2, MASK_UNSQUEEZE_1, NO_SCALE, NO_SHIFT,
+                                          SCALE_AFTER_SOFTMAX, SCORE_VALUES_BLOCKED,
+                                          SHIFT_NO_KEEPDIM, SOFTMAX_TWICE, divisors,
+                                          dropout_signature, exp2_softmax, no_keepdim_softmax,
                                           score_values_blocked, unshifted_softmax)
 from checker.judge.results import Check
 
@@ -18,6 +19,12 @@ SCALE_N_Q = cause("attn_scale_n_q", "scores divided by √n_q (a size of Q such 
                                     "batch) instead of √d_k = Q.size(-1)")
 SOFTMAX_QUERIES = cause("attn_softmax_queries", "a softmax over the queries (dim -2) instead of "
                                                 "the keys (dim -1)")
+SOFTMAX_SIZE_ONE = cause("attn_softmax_size_one", "every weight is 1, so the output is the sum "
+                                                  "of the values: the softmax ran over an axis "
+                                                  "of size 1 (with one query, the query axis: "
+                                                  "`dim=-2`, or scores built as `K @ qᵀ`, which "
+                                                  "puts the keys there); it runs over the keys, "
+                                                  "the last axis of `q @ Kᵀ`")
 SCORES_TIMES_V = cause("attn_scores_times_v", "scores @ V: the output must blend V with the "
                                               "softmax weights")
 ZERO_FILL = cause("attn_zero_fill", "blocked scores set to 0 instead of -inf: exp(0) = 1 still "
@@ -71,9 +78,10 @@ def _after(Q, K, V, mask, how):
 def suspects_for(Q, K, V, mask=None):
     """Classic mistakes in attention, each as (output, weights) it would produce."""
     d_k, d_v, n_k = Q.shape[-1], V.shape[-1], K.shape[-2]
-    found = {NO_SCALE: sdpa(Q, K, V, mask, scale=1), BY_D_K(d_k=d_k): sdpa(Q, K, V, mask,
-                                                                          scale=d_k ** 2),
-             FOURTH_ROOT: sdpa(Q, K, V, mask, scale=d_k ** 0.5)}
+    found = {NO_SCALE: sdpa(Q, K, V, mask, scale=1)}
+    for mistake, divisor in divisors(d_k).items():
+        if divisor != math.sqrt(d_k):  # d_k / 2 is √d_k for d_k = 4: no mistake then
+            found[mistake] = sdpa(Q, K, V, mask, scale=divisor ** 2)
     found[SCALE_AFTER_SOFTMAX] = _after(
         Q, K, V, mask, lambda w: torch.softmax(
             (Q @ K.transpose(-2, -1)).masked_fill(mask == 0, float("-inf"))
@@ -83,6 +91,9 @@ def suspects_for(Q, K, V, mask=None):
         found[SCORE_VALUES_BLOCKED] = score_values_blocked(Q, K, V, mask)
     # in the inputs' dtype: it overflows where theirs would
     found[NO_SHIFT] = sdpa(Q, K, V, mask, softmax=unshifted_softmax)
+    found[EXP2] = sdpa(Q, K, V, mask, softmax=exp2_softmax)
+    if Q.shape[-2] == K.shape[-2]:  # a max without keepdim broadcasts only then
+        found[SHIFT_NO_KEEPDIM] = sdpa(Q, K, V, mask, softmax=no_keepdim_softmax)
     if d_v != d_k:
         found[SCALE_D_V] = sdpa(Q, K, V, mask, scale=d_v)
     if n_k != d_k:
@@ -90,7 +101,10 @@ def suspects_for(Q, K, V, mask=None):
     n_q = Q.shape[-2]
     if n_q not in (d_k, n_k):
         found[SCALE_N_Q] = sdpa(Q, K, V, mask, scale=n_q)
-    found[SOFTMAX_QUERIES] = sdpa(Q, K, V, mask, softmax_dim=-2)
+    # one query: a softmax over the queries and a transposed score table (K @ qᵀ, its
+    # softmax over the size-1 axis) both give weights of 1, and say so
+    found[SOFTMAX_SIZE_ONE if Q.shape[-2] == 1 else SOFTMAX_QUERIES] = \
+        sdpa(Q, K, V, mask, softmax_dim=-2)
     if K.shape[-2] == V.shape[-2]:
         weights = sdpa(Q, K, V)[1] if mask is None else sdpa(Q, K, V, mask)[1]
         found[WEIGHTS_AT_K] = (weights @ K if weights is not None else None, weights)
@@ -115,8 +129,12 @@ def _masked_after(Q, K, V, mask):
         return None, None
 
 
-def check_pair(got, expected: tuple, suspects: dict, check_weights=True):
-    """Compare an (output, weights) pair with the expected pair."""
+def check_pair(got, expected: tuple, suspects, check_weights=True):
+    """Compare an (output, weights) pair with the expected pair. ``suspects``: the
+    mistakes' (output, weights) pairs, or a function that makes them (called only when a
+    comparison fails: ``compare.once``)."""
+    if callable(suspects):
+        suspects = compare.once(suspects)
     out, weights = compare.pair(got)
     exp_out, exp_weights = expected
     if isinstance(out, torch.Tensor) and isinstance(weights, torch.Tensor) and \
@@ -127,14 +145,14 @@ def check_pair(got, expected: tuple, suspects: dict, check_weights=True):
     if dropped is not None:  # the weights prove it: say it on the weights, before the output
         compare.close(weights, exp_weights, what="the weights", suspects={dropped[1]: dropped[0]})
     compare.close(out, exp_out, what="the output",
-                  suspects={k: v[0] for k, v in suspects.items()})
+                  suspects=lambda: {k: v[0] for k, v in compare.resolve(suspects).items()})
     if check_weights:
         if isinstance(weights, torch.Tensor) and exp_weights.dim() >= 2 and \
                 list(weights.shape) == [*exp_weights.shape[:-2], *exp_weights.shape[-2:][::-1]] \
                 and exp_weights.shape[-1] != exp_weights.shape[-2]:
             compare.shape(weights, exp_weights.shape, what="the weights", likely=WEIGHTS_T)
         compare.close(weights, exp_weights, what="the weights",
-                      suspects={k: v[1] for k, v in suspects.items()})
+                      suspects=lambda: {k: v[1] for k, v in compare.resolve(suspects).items()})
 
 
 def blocked_weights_are_zero(got, mask_blocked: torch.Tensor) -> None:

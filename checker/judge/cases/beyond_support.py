@@ -11,7 +11,7 @@ from checker.engine.problems import Problem
 from checker.engine.supervisor import LearnerProblem
 from checker.i18n import t
 from checker.judge import causes, compare
-from checker.judge.causes import Cause
+from checker.judge.causes import Cause, cause
 from checker.judge.compare import CaseFailure
 from checker.judge.results import Check
 
@@ -27,6 +27,11 @@ def raised(problem: LearnerProblem) -> str:
              message=compare.code(problem.message))
 
 
+ASSERT_RAISED = cause("assert_not_value_error", "an `assert` raises AssertionError, not "
+                                                "ValueError (and `python -O` skips it): "
+                                                "`raise ValueError(...)` when the check fails")
+
+
 def raises_value_error(learner, func: str, *args, likely: Cause, expected: str) -> None:
     """``func(*args)`` must raise ValueError (a stub's NotImplementedError and every other
     problem than an exception keep their own report)."""
@@ -39,8 +44,9 @@ def raises_value_error(learner, func: str, *args, likely: Cause, expected: str) 
             return
         raise CaseFailure(t("{func} raised {error_type} instead of ValueError", func=func,
                             error_type=problem.error_type),
-                          expected=expected, got=raised(problem), likely=likely,
-                          check=Check.RAISED) from None
+                          expected=expected, got=raised(problem),
+                          likely=ASSERT_RAISED if problem.error_type == "AssertionError"
+                          else likely, check=Check.RAISED) from None
     raise CaseFailure(t("{func} raised no error", func=func), expected=expected,
                       got=compare.describe(got), likely=likely, check=Check.RAISED)
 

@@ -98,6 +98,14 @@ def test_hard_lookup_random(learner, ref, gen):
                                                                 KEY_ROW: keys[scores.argmax()]}))
 
 
+@case("hard_lookup: values of size 1 (d_v = 1) give a result of shape [1]")
+def test_hard_lookup_one_value_feature(learner, ref, gen):
+    query, keys, _ = _inputs(gen)
+    values = randn(gen, N, 1)
+    compare.close(learner.hard_lookup(query, keys, values), ref.hard_lookup(query, keys, values),
+                  suspects=_classic_suspects(query, keys, values))
+
+
 @case("hard_lookup: the best key is neither the nearest nor the one with the largest single product")
 def test_hard_lookup_tells_mistakes_apart(learner, ref):
     # the right row is 3; the nearest key (by distance and by angle) is row 2, the largest

@@ -7,14 +7,10 @@ from checker.i18n import t
 from checker.judge import compare
 from checker.judge.cases.support import property_case
 from checker.judge.cases.mistakes import scaled
-from checker.judge.cases.support import (BATCH2, N_K, N_Q, case, cause, dtype_kept, randn,
-                                         unchanged, values_correct)
+from checker.judge.cases.support import (BATCH2, N_K, N_Q, case, cause, dtype_kept, gradients,
+                                         randn, unchanged, values_correct)
 
 TIMES = cause("ex04_times", "the scores multiplied by √d_k: divide instead")
-PRECEDENCE = cause("ex04_precedence", "the scores divided by d_k and then by 2: `d_k ** 1/2` "
-                                      "means (d_k ** 1) / 2; write d_k ** 0.5")
-HALF = cause("ex04_half_d_k", "the scores divided by d_k / 2 = {half:g}: `d_k ** 1/2` means "
-                             "(d_k ** 1) / 2, brackets around it or not; write d_k ** 0.5")
 LAST_DIM = cause("ex04_last_dim", "a division by √{n}, the size of the last dimension: use the "
                                   "d_k argument")
 UNSCALED = cause("ex04_unscaled", "the scores returned as they are (divided by 1): is the "
@@ -31,7 +27,6 @@ FLOAT64_TENSOR = cause("ex04_float64_tensor", "a float64 tensor in the division 
 def _check(learner, scores, d_k):
     expected = scores / math.sqrt(d_k)
     suspects = {**scaled(scores, d_k), UNSCALED: scores, TIMES: scores * math.sqrt(d_k),
-                PRECEDENCE: scores / d_k / 2, HALF(half=d_k / 2): scores / (d_k / 2),
                 LAST_DIM(n=scores.shape[-1]): scores / math.sqrt(scores.shape[-1]),
                 ISQRT(d_k=d_k, root=math.isqrt(d_k)): scores / math.isqrt(d_k)}
     compare.close(learner.scale_scores(scores, d_k), expected, suspects=suspects)
@@ -98,3 +93,9 @@ def test_zero_dim(learner):
 @property_case("the input scores are left unchanged")
 def test_input_unchanged(learner, gen):
     unchanged(learner, "scale_scores", ["scores"], randn(gen, N_Q, N_K), 5)
+
+
+@case("the gradient flows back to the scores (divided by √d_k too)")
+def test_gradient(learner, gen):
+    gradients(learner, lambda scores, d_k: scores / math.sqrt(d_k), "scale_scores",
+              [randn(gen, N_Q, N_K), 5], [0], ["scores"], gen)

@@ -2,9 +2,10 @@
 import torch
 
 from checker.judge import compare
+from checker.judge.cases.mistakes import HALF_PRECISION, dropout_signature, in_half
 from checker.judge.cases.support import property_case
 from checker.judge.cases.support import (BATCH1, BATCH2, D_V, N_K, N_Q, case, cause, dtype_kept,
-                                         randn, unchanged)
+                                         gradients, randn, unchanged)
 
 RENORMALISED = cause("ex06_renormalised", "the weights renormalised first: use them as given")
 SOFTMAX_AGAIN = cause("ex06_softmax_again", "a softmax of the weights first: use them as given")
@@ -22,23 +23,45 @@ MEAN = cause("ex06_mean", "a mean over the keys instead of the weighted sum: the
 NO_QUERY_AXIS = cause("ex06_no_query_axis", "weights.unsqueeze(-1) * V gives V no query axis: "
                                             "with batch dimensions its batch lines up with the "
                                             "queries; use V.unsqueeze(-3), or simply weights @ V")
+SUM_OVER_FEATURES = cause("ex06_sum_over_features", "the products summed over the value "
+                                                    "features (the last axis) instead of the "
+                                                    "keys: weights.unsqueeze(-1) * "
+                                                    "V.unsqueeze(-3) is [..., n_q, n_k, d_v], "
+                                                    "and the sum runs over n_k, dim -2")
 V_TIMES_W = cause("ex06_v_times_weights", "V @ weights: the product runs the other way, weights @ "
                                           "V (one row of weights per query)")
 
 
-def _check(learner, weights, V):
+def _check(learner, weights, V, extra=None):
+    """The learner's weighted sum against weights @ V, with the classic mistakes (made only
+    if it is wrong); ``extra``: more suspects, worked out from the result
+    (``extra(got) -> dict``)."""
     expected = weights @ V
+    learner.expect({r"unsqueeze\(\s*-1\s*\)\s*\*\s*V\b(?!\.unsqueeze)": NO_QUERY_AXIS,
+                    r"\bV\s*@\s*weights": V_TIMES_W,
+                    r"weights\.T\b|weights\.t\(\)|weights\.transpose\(": WEIGHTS_T})
+    got = learner.weighted_sum(weights, V)
+    compare.close(got, expected, suspects=lambda: {**(extra(got) if extra else {}),
+                                                   **_suspects(weights, V, expected)})
+
+
+def _suspects(weights, V, expected) -> dict:
+    """Each classic mistake with what it gives for these weights and values."""
     suspects = {RENORMALISED: (weights / weights.sum(-1, keepdim=True)) @ V,
                 SOFTMAX_AGAIN: torch.softmax(weights, dim=-1) @ V,
                 CLAMPED: weights.clamp_min(0) @ V, RESULT_T: expected.transpose(-2, -1),
                 SUM_OVER_QUERIES: (weights.unsqueeze(-1) * V.unsqueeze(-3)).sum(-3),
                 MEAN: expected / weights.shape[-1]}
+    try:
+        suspects[SUM_OVER_FEATURES] = (weights.unsqueeze(-1) * V.unsqueeze(-3)).sum(-1)
+    except RuntimeError:
+        pass
+    half = in_half(lambda w, v: w @ v, weights, V)
+    if half is not None:
+        suspects[HALF_PRECISION] = half
     if weights.shape[-1] == weights.shape[-2]:
         suspects[WEIGHTS_T] = weights.transpose(-2, -1) @ V
-    learner.expect({r"unsqueeze\(\s*-1\s*\)\s*\*\s*V\b(?!\.unsqueeze)": NO_QUERY_AXIS,
-                    r"\bV\s*@\s*weights": V_TIMES_W,
-                    r"weights\.T\b|weights\.t\(\)|weights\.transpose\(": WEIGHTS_T})
-    compare.close(learner.weighted_sum(weights, V), expected, suspects=suspects)
+    return suspects
 
 
 def _softmax_rows(gen, *shape):
@@ -59,6 +82,17 @@ def test_shapes_differ(learner, gen):
 @case("the weights are used as given, not renormalised")
 def test_not_renormalised(learner, gen):
     _check(learner, randn(gen, N_Q, N_K), randn(gen, N_K, D_V))
+
+
+@case("V = I (one value row per key, each a one-hot row): the output is the weights themselves")
+def test_identity_values(learner, gen):
+    weights = _softmax_rows(gen, 4 * N_Q, N_K)  # 112 weights: dropout always drops some
+
+    def dropout(got) -> dict:  # with V = I the output shows the weights that were used
+        dropped = dropout_signature(got, weights)
+        return {dropped[1]: dropped[0]} if dropped is not None else {}
+
+    _check(learner, weights, torch.eye(N_K), extra=dropout)
 
 
 @case("one-hot weights pick single value rows (a hard lookup)")
@@ -99,3 +133,9 @@ def test_float32(learner, gen):
 def test_inputs_unchanged(learner, gen):
     unchanged(learner, "weighted_sum", ["weights", "V"], _softmax_rows(gen, N_Q, N_K),
               randn(gen, N_K, D_V))
+
+
+@case("gradients flow back to the weights and to V")
+def test_gradient(learner, gen):
+    gradients(learner, lambda w, v: w @ v, "weighted_sum",
+              [_softmax_rows(gen, N_Q, N_K), randn(gen, N_K, D_V)], [0, 1], ["weights", "V"], gen)

@@ -30,6 +30,9 @@ SPLIT_NO_TRANSPOSE = cause(
 HEADS_AFTER = cause("ex11_heads_after_positions",
                     "split_heads left the heads after the positions ([..., n, h, d_head]) instead "
                     "of moving them in front ([..., h, n, d_head])")
+KV_FROM_QUERIES = cause("ex11_kv_from_queries", "K and V projected from X_q, as in "
+                                                "self-attention: the keys and values come from "
+                                                "X_kv (K = X_kv @ W_K, V = X_kv @ W_V)")
 NO_VALUE_ERROR = cause("ex11_no_value_error",
                        "split_heads does not raise ValueError when h does not divide d_model")
 MERGE_NO_TRANSPOSE = cause("ex11_merge_without_transpose",
@@ -131,6 +134,8 @@ def _suspects(X_q, X_kv, W, h, mask=None) -> dict:
     found[WEIGHTS_AVERAGED] = (None, weights.mean(-3))
     if mask is not None and mask.dim() >= 3:
         found[MASK_NOT_BROADCAST] = _mha(X_q, X_kv, W, h, mask, head_mask=False)
+    if X_kv is not X_q:  # cross-attention written as self-attention
+        found[KV_FROM_QUERIES] = _mha(X_q, X_q, W, h, mask)
     return found
 
 
@@ -148,13 +153,13 @@ def _check(learner, ref, X_q, X_kv, W, h, mask=None, output=True, weights=True):
     got = learner.multi_head_attention(X_q, X_kv, *W, h, mask)
     out, w = compare.pair(got)
     expected = ref.multi_head_attention(X_q, X_kv, *W, h, mask)
-    suspects = _suspects(X_q, X_kv, W, h, mask)
+    suspects = compare.once(lambda: _suspects(X_q, X_kv, W, h, mask))
     if output:
         compare.close(out, expected[0], what="the output",
-                      suspects={k: v[0] for k, v in suspects.items()})
+                      suspects=lambda: {k: v[0] for k, v in suspects().items()})
     if weights:
         compare.close(w, expected[1], what="the weights",
-                      suspects={k: v[1] for k, v in suspects.items()})
+                      suspects=lambda: {k: v[1] for k, v in suspects().items()})
 
 
 # -------------------------------------------------------------- split and merge
@@ -273,6 +278,25 @@ def test_mask_blocked_zero(learner, gen):
     values_correct(learner, "multi_head_attention", got, *args)
 
 
+def _mismatch(message: str) -> tuple | None:
+    """The sizes and the dimension of a broadcast error ("The size of tensor a (2) must
+    match the size of tensor b (3) at non-singleton dimension 1"), or None."""
+    found = re.search(r"tensor a \((\d+)\) must match the size of tensor b \((\d+)\) at "
+                      r"non-singleton dimension (\d+)", message or "")
+    return found.groups() if found else None
+
+
+def _mask_without_head_axis_error(X_q, X_kv, W, h, mask) -> str:
+    """The error the mistake itself raises on these inputs (a mask given no head axis)."""
+    W_Q, W_K, _, _ = W
+    try:
+        scores = _split(X_q @ W_Q, h) @ _split(X_kv @ W_K, h).transpose(-2, -1)
+        scores.masked_fill(mask == 0, float("-inf"))
+    except RuntimeError as exc:
+        return str(exc)
+    return ""
+
+
 @case("a batched mask [3, 4, 7] with h=2 follows the batch of 3, the same for every head")
 def test_batched_mask_not_h(learner, ref, gen):
     X_q, X_kv, W = randn(gen, 3, 4, 6), randn(gen, 3, 7, 6), _weights(gen, 6)
@@ -285,8 +309,9 @@ def test_batched_mask_not_h(learner, ref, gen):
         line = str(problem.frames[-1].get("code", "")) if problem.frames else ""
         if (problem.kind == Problem.EXCEPTION and problem.error_type == "RuntimeError"
                 and re.search(r"\bmask\b", line)
-                and "must match the size of tensor" in problem.message
-                and _mha(X_q, X_kv, W, 2, mask, head_mask=False)[0] is None):
+                and _mismatch(problem.message) is not None
+                and _mismatch(problem.message) == _mismatch(_mask_without_head_axis_error(
+                    X_q, X_kv, W, 2, mask))):
             raise CaseFailure(t("{func} raised {error_type}", func="multi_head_attention",
                                 error_type=problem.error_type),
                               expected="the mask [3, 4, 7] broadcast to the scores [3, 2, 4, 7]",

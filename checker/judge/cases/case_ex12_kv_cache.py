@@ -5,7 +5,7 @@ import torch
 
 from checker.i18n import t
 from checker.judge import compare
-from checker.judge.cases.attention_support import SCALE_N_K, SOFTMAX_QUERIES, sdpa
+from checker.judge.cases.attention_support import SCALE_N_K, SOFTMAX_SIZE_ONE, sdpa
 from checker.judge.cases.mistakes import BY_D_K, NO_SCALE as NO_SCALING
 from checker.judge.cases.beyond_support import cache_unchanged, on_meta, values_correct_nested
 from checker.judge.cases.support import property_case
@@ -44,6 +44,10 @@ NOT_CARRIED = cause("ex12_cache_not_carried",
 LAST_LEFT_OUT = cause("ex12_last_step_left_out",
                       "generate_outputs stopped one step early (range(n - 1)?): the last "
                       "token's output is missing")
+OUTPUTS_CAT_DIM0 = cause("ex12_outputs_cat_dim0", "the steps' outputs joined along dim 0 "
+                                          "(`torch.cat(outs, dim=0)`), which is the positions' "
+                                          "axis only without a batch dimension: join them "
+                                          "along the positions, dim=-2")
 STACKED = cause("ex12_stacked_extra_dim",
                 "the step outputs [..., 1, d_v] were stacked, which adds a dimension, instead of "
                 "joined along the positions with torch.cat")
@@ -72,7 +76,7 @@ def _step_suspects(x_t, W, cache) -> dict:
                                          torch.cat([cache[1], v], -2))
     found = {MASK_IN_STEP: V[..., :1, :], NO_SCALING: sdpa(q, K, V, scale=1)[0],
              BY_D_K(d_k=q.shape[-1]): sdpa(q, K, V, scale=q.shape[-1] ** 2)[0],
-             SOFTMAX_QUERIES: sdpa(q, K, V, softmax_dim=-2)[0]}
+             SOFTMAX_SIZE_ONE: sdpa(q, K, V, softmax_dim=-2)[0]}  # one query: weights of 1
     if K.shape[-2] != q.shape[-1]:
         found[SCALE_N_K] = sdpa(q, K, V, scale=K.shape[-2])[0]
     if cache is not None:
@@ -119,7 +123,7 @@ def _check_step(learner, ref, x_t, W, cache=None, output=True, returned_cache=Tr
     if output:
         expected = ref.attention_step(x_t, *W, cache)[0]
         compare.close(out, expected, what=compare.code("out_t"),
-                      suspects=_step_suspects(x_t, W, cache))
+                      suspects=lambda: _step_suspects(x_t, W, cache))
 
 
 # ----------------------------------------------------- a whole sequence, checked
@@ -151,12 +155,14 @@ def _generate_suspects(X, W) -> dict:
             OUT_OF_STEP: torch.cat(rows, -2),
             STACKED: _causal(X, W).unsqueeze(-3),               # torch.stack(..., dim=-2)
             STACKED(dim=-3): _causal(X, W).unsqueeze(-2),       # torch.stack(..., dim=-3)
-            LAST_LEFT_OUT: _causal(X, W)[..., :-1, :]}
+            LAST_LEFT_OUT: _causal(X, W)[..., :-1, :],
+            **({OUTPUTS_CAT_DIM0: torch.cat(_causal(X, W).split(1, dim=-2), dim=0)} if X.dim() > 2
+               else {})}
 
 
 def _check_generate(learner, X, W):
     compare.close(learner.generate_outputs(X, *W), _causal(X, W),
-                  suspects=_generate_suspects(X, W))
+                  suspects=lambda: _generate_suspects(X, W))
 
 
 # -------------------------------------------------------------------- one step
@@ -198,7 +204,7 @@ def test_steps_match_causal(learner, ref, gen):
         got = learner.attention_step(x_t, *W, cache)
         out, got_cache = compare.tuple_of(got, 2, what="the result", names="out_t, (K, V)")
         compare.close(out, full[i:i + 1], what=t("the output of step {i}", i=i),
-                      suspects=_step_suspects(x_t, W, cache))
+                      suspects=lambda: _step_suspects(x_t, W, cache))
         _check_cache(got_cache, x_t, W, cache)
         cache = got_cache
 

@@ -26,20 +26,85 @@ FOURTH_ROOT = cause("scale_fourth_root", "the scores divided by the fourth root 
                                           "0.25): that factor belongs on Q and on K each, so "
                                           "that their product is divided by √d_k; on the "
                                           "scores the factor is √d_k")
+PRECEDENCE = cause("ex04_precedence", "the scores divided by d_k and then by 2: `d_k ** 1/2` "
+                                      "means (d_k ** 1) / 2; write d_k ** 0.5")
+HALF = cause("ex04_half_d_k", "the scores divided by d_k / 2 = {half:g}: `d_k ** 1/2` means "
+                             "(d_k ** 1) / 2, brackets around it or not; write d_k ** 0.5")
+STD_DIVISOR = cause("scale_std", "the scores divided by their own standard deviation "
+                                 "(`scores.std()`) instead of √d_k: the divisor is fixed by d_k, "
+                                 "whatever the scores are (and one score has no std: NaN)")
 SCALE_AFTER_SOFTMAX = cause("attn_scale_after_softmax", "the weights divided by √d_k after the "
                                                         "softmax instead of the scores before it")
 SOFTMAX_TWICE = cause("attn_softmax_twice", "a softmax applied twice (the softmax of weights "
                                             "that were already a softmax)")
 
-NO_SHIFT = cause("softmax_no_shift", "exp of the raw scores, without subtracting each row's max "
-                                     "first: exp overflows to inf (above about 88 in float32, "
-                                     "above about 11 in float16) and inf / inf is NaN")
+NO_SHIFT = cause("softmax_no_shift", "exp of scores that were not first shifted down by each "
+                                     "row's max value (`x.amax(dim, keepdim=True)`): exp "
+                                     "overflows to inf (above about 88 in float32, above about "
+                                     "11 in float16) and inf / inf is NaN")
+SHIFT_MIN = cause("softmax_shift_min", "each row shifted by its minimum instead of its maximum: "
+                                       "exp(x - min) still overflows once a row spans more than "
+                                       "about 88, and a -inf entry makes -inf - (-inf) = NaN; "
+                                       "subtract the max")
+EXP2 = cause("softmax_exp2", "2 ** x (`torch.exp2`) in place of e ** x: that is the softmax of "
+                             "x · ln 2, flatter than the softmax of x; use `torch.exp`, or "
+                             "multiply x by log2(e) before `exp2`")
+SHIFT_NO_KEEPDIM = cause("softmax_shift_no_keepdim", "each row shifted by a max taken without "
+                                                     "keepdim=True: the [..., n] maxima "
+                                                     "broadcast along the rows, so column j "
+                                                     "loses row j's max; keep the axis "
+                                                     "(`amax(-1, keepdim=True)`)")
 
 
 def unshifted_softmax(scores: torch.Tensor, dim: int = -1) -> torch.Tensor:
     """The softmax written as exp(x) / sum(exp(x)), in the scores' own dtype."""
     e = torch.exp(scores)
     return e / e.sum(dim=dim, keepdim=True)
+
+
+def softmax_mistakes(x: torch.Tensor, dim: int = -1) -> dict:
+    """What the hand-written softmax slips give for ``x`` along ``dim``, in x's dtype (NaN
+    and inf where they break): none of them equals the softmax on ordinary rows, so a
+    match is evidence. A slip that cannot run on x's shape is left out."""
+    def norm(e):
+        return e / e.sum(dim=dim, keepdim=True)
+    top = x.amax(dim, keepdim=True)
+    found = {NO_SHIFT: norm(torch.exp(x)),
+             SHIFT_MIN: norm(torch.exp(x - x.amin(dim, keepdim=True))),
+             EXP2: norm(torch.exp2(x - top))}
+    if x.dim() >= 2 and dim in (-1, x.dim() - 1) and x.shape[-1] == x.shape[-2]:
+        found[SHIFT_NO_KEEPDIM] = norm(torch.exp(x - x.amax(-1)))  # [..., n] as [..., 1, n]
+    return found
+
+
+def no_keepdim_softmax(scores: torch.Tensor, dim: int = -1) -> torch.Tensor:
+    """The softmax shifted by a max without keepdim (it broadcasts along the rows)."""
+    e = torch.exp(scores - scores.amax(dim))
+    return e / e.sum(dim=dim, keepdim=True)
+
+
+def exp2_softmax(scores: torch.Tensor, dim: int = -1) -> torch.Tensor:
+    """The softmax with 2 ** x for e ** x."""
+    e = torch.exp2(scores - scores.amax(dim, keepdim=True))
+    return e / e.sum(dim=dim, keepdim=True)
+
+
+# ---------------------------------------------------------------- precision
+HALF_PRECISION = cause("half_precision", "the product computed in float16 (`.half()`) and cast "
+                                         "back: float16 keeps about 3 significant digits, so "
+                                         "the values are off from the 4th; compute in the "
+                                         "inputs' own dtype")
+
+
+def in_half(fn, *tensors):
+    """What ``fn`` gives when its tensors are cast to float16 and its result cast back (None
+    when the inputs are float16 already, or when it cannot run so)."""
+    if any(t.dtype == torch.float16 for t in tensors):
+        return None
+    try:
+        return fn(*(t.half() for t in tensors)).to(tensors[0].dtype)
+    except RuntimeError:
+        return None
 
 
 # -------------------------------------------------------------------- masks
@@ -128,7 +193,15 @@ def scaled(scores: torch.Tensor, d_k: int) -> dict:
     """The scaling mistakes of one set of scores, each with what it gives."""
     return {BY_D_K(d_k=d_k): scores / d_k,
             FLOOR_DIVISION: torch.div(scores, math.sqrt(d_k), rounding_mode="floor"),
-            FOURTH_ROOT: scores / d_k ** 0.25}
+            FOURTH_ROOT: scores / d_k ** 0.25, PRECEDENCE: scores / d_k / 2,
+            HALF(half=d_k / 2): scores / (d_k / 2), STD_DIVISOR: scores / scores.std()}
+
+
+def divisors(d_k: int) -> dict:
+    """The wrong divisors of the scores (each mistake with the number it divides by) that
+    attention can be computed with (``attention_support.sdpa(scale=divisor ** 2)``)."""
+    return {BY_D_K(d_k=d_k): d_k, FOURTH_ROOT: d_k ** 0.25, PRECEDENCE: 2 * d_k,
+            HALF(half=d_k / 2): d_k / 2}
 
 
 def mask_mistakes(n: int) -> dict:

@@ -3,7 +3,7 @@ FIX: `if d_model % h != 0: raise ValueError(...)`.
 
 Every divisible case is right; only a d_model that h does not divide shows it.
 
-Cause: ex11_no_value_error
+Cause: assert_not_value_error
 """
 
 from __future__ import annotations
