@@ -110,20 +110,23 @@ SHAPE_GENERIC = cause("shape_generic", "check which dimensions each operand cont
                                        "result", generic=True)
 
 # ------------------------------------------------------------------- values
+INF_PRODUCT = cause("inf_product", "`{code}` multiplies by infinity, and 0 * inf is NaN: the "
+                                   "positions the mask allows became NaN; block with "
+                                   "`masked_fill(mask == 0, float('-inf'))` or `torch.where`")
 NAN_RESULT = cause("nan_result", "the result contains NaN: an overflow (exp of a large number), "
                                  "0/0, or inf - inf somewhere?", generic=True)
 
 # ---------------------------------------------------------------- gradients
-DETACHED = cause("detached", "is something detached (.detach(), torch.no_grad(), .item(), "
-                             "argmax, a tensor rebuilt from Python numbers)?")
+DETACHED = cause("detached", "is something detached (.detach(), .data, torch.no_grad(), "
+                             ".item(), argmax, a tensor rebuilt from Python numbers)?")
 PARTIAL_DETACH = cause("partial_detach", "the result is right but its gradient is not: part of "
                                          "the computation is detached or runs under "
                                          "torch.no_grad() (only a constant shift, such as the "
                                          "max, may be)")
 NO_GRADIENT_TO = cause("no_gradient_to", "something between `{name}` and the result is cut off "
-                                         "from autograd: .detach(), torch.no_grad(), .item() "
-                                         "or .tolist(), argmax, or a tensor rebuilt from "
-                                         "Python numbers")
+                                         "from autograd: .detach(), .data, torch.no_grad(), "
+                                         ".item() or .tolist(), argmax, or a tensor rebuilt "
+                                         "from Python numbers")
 
 # ------------------------------------------------------------------ the rules
 FORBIDDEN_CALL = cause("forbidden_call", "this exercise asks you to build it yourself: see "

@@ -34,6 +34,11 @@ EINSUM_FIXED = cause(
     "einsum_fixed_dims",
     "`{call}` names every dimension, so it fits only inputs with exactly that many, and this "
     "case has more leading batch dimensions: write `...` for them (e.g. '...qd,...kd->...qk')")
+IN_PLACE_INPUT = cause(
+    "in_place_input",
+    "`{call}` changes a tensor in place, here one of the inputs (autograd refuses it on an "
+    "input that requires grad, and the caller's tensor would change): use the form without "
+    "the underscore, which makes a new tensor")
 IN_PLACE_AUTOGRAD = cause(
     "in_place_autograd",
     "an in-place operation (`masked_fill_`, `+=`, `*=`, a slice assignment) changed a tensor "
@@ -257,6 +262,20 @@ def _code_only(source: str) -> dict[int, str]:
     return {number: "".join(parts) for number, parts in found.items()}
 
 
+def module_assignments(source: str | None) -> str:
+    """The learner file's top-level assignments (``BLOCK_SIZE = 8``, a mask built once), one
+    per line: a function's lines can be made from them."""
+    import ast
+
+    try:
+        tree = ast.parse(source or "")
+    except (SyntaxError, ValueError):
+        return ""
+    lines = (source or "").splitlines()
+    return "\n".join(" ".join(l.strip() for l in lines[n.lineno - 1:n.end_lineno])
+                     for n in tree.body if isinstance(n, (ast.Assign, ast.AnnAssign)))
+
+
 def function_source(source: str | None, frames: list[dict]) -> str:
     """The text of the learner's function in which the error was raised ('' if unknown)."""
     import ast
@@ -279,6 +298,25 @@ def function_source(source: str | None, frames: list[dict]) -> str:
 # `if mask:`, `if not mask`, `elif mask and ...`: a tensor's truth asked for
 _TRUTH_TEST = re.compile(r"\b(if|elif|while|and|or)\s+(?:not\s+)?([A-Za-z_]\w*)"
                          r"\s*(?::|\band\b|\bor\b|\belse\b|$)")
+
+
+# a product with an infinity: `* float("-inf")`, `* -math.inf`, `float('-inf') *`
+_INF = r"(?:-\s*)?(?:float\(\s*['\"][-+]?inf['\"]\s*\)|(?:math|torch|np|numpy)\.inf)"
+_INF_PRODUCT = re.compile(rf"\*\s*{_INF}|{_INF}\s*\*")
+
+
+def inf_product_line(text: str | None) -> str:
+    """The first line of code in ``text`` that multiplies by an infinity ('' if none)."""
+    if not text:
+        return ""
+    lines = text.splitlines()
+    for number, tokens in _code_only(text).items():  # lines of code, not strings or comments
+        if not tokens or number > len(lines):
+            continue
+        code = lines[number - 1].split("#", 1)[0]
+        if _INF_PRODUCT.search(code):
+            return code.strip()
+    return ""
 
 
 def cause_of_error(error_type: str, message: str, frames: list[dict], *,
@@ -343,6 +381,9 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
         return FIXED_PERMUTE(call=permute.group(0))
     if "modified by an inplace operation" in message:
         return IN_PLACE_AUTOGRAD
+    in_place = re.search(r"\.([a-z]\w*_)\(", line)
+    if in_place and "leaf Variable that requires grad is being used in an in-place" in message:
+        return IN_PLACE_INPUT(call=f".{in_place.group(1)}()")
     if "where expected condition to be a boolean" in message:
         return WHERE_BOOL
     if "only supports boolean masks" in message:

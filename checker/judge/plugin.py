@@ -17,7 +17,8 @@ import torch
 from checker import manifest
 from checker.judge import causes, document
 from checker.judge.compare import CaseFailure
-from checker.judge.diagnose import cast_line, cause_of_error, function_source
+from checker.judge.diagnose import (cast_line, cause_of_error, function_source, inf_product_line,
+                                    module_assignments)
 from checker.engine.forbidden import scan_source
 from checker.engine.problems import Problem
 from checker.i18n import t
@@ -281,6 +282,7 @@ class CheckPlugin:
         elif isinstance(exc, CaseFailure):
             result.status = Status.FAILED
             _cast_shown(exc, learner)
+            _inf_product_shown(exc, learner)
             result.failure = Failure(exc.summary, exc.expected, exc.got, exc.detail, exc.likely,
                                      cause=exc.cause.id if exc.cause else "",
                                      specific=bool(exc.cause) and not exc.cause.generic,
@@ -399,6 +401,21 @@ def fixes(exercise: manifest.Exercise) -> dict[Problem, str]:
     }
 
 
+def _inf_product_shown(exc: CaseFailure, learner) -> None:
+    """A result with NaN where none belongs and a line of the learner's file that multiplies
+    by an infinity (an additive mask built as ``(mask == 0) * -inf``): that line is the
+    cause (``causes.INF_PRODUCT``), in place of the general NaN one, and in place of a
+    suspect matched by a result that is NaN everywhere (which any NaN-giving mistake
+    matches, so the line is the better evidence)."""
+    if exc.cause is None or learner is None or not (
+            exc.cause.id == causes.NAN_RESULT.id or getattr(exc, "all_nan", False)):
+        return
+    line = inf_product_line(learner.source_text())
+    if line:
+        found = causes.INF_PRODUCT(code=line)
+        exc.cause, exc.likely = found, found.render()
+
+
 def _cast_shown(exc: CaseFailure, learner) -> None:
     """A dtype that changed to the very dtype a line of the learner's file converts to:
     that line is the cause (``causes.DTYPE_CAST``), in place of the general one."""
@@ -424,7 +441,10 @@ def _problem_failure(problem: LearnerProblem, exercise: manifest.Exercise,
         found, failure.check = causes.FORBIDDEN_CALL, Check.FORBIDDEN
     elif problem.kind == Problem.EXCEPTION:
         failure.check = Check.RAISED
-        body = function_source(learner.source_text() if learner else None, problem.frames)
+        source = learner.source_text() if learner else None
+        # the function that raised, after the file's top-level assignments it may use
+        body = "\n".join(filter(None, (module_assignments(source),
+                                        function_source(source, problem.frames))))
         found = cause_of_error(problem.error_type, problem.message, problem.frames,
                                batched=learner.batched if learner else True,
                                code_suspects=learner.code_suspects if learner else None,

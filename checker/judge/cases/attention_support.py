@@ -25,6 +25,9 @@ SOFTMAX_SIZE_ONE = cause("attn_softmax_size_one", "every weight is 1, so the out
                                                   "`dim=-2`, or scores built as `K @ qᵀ`, which "
                                                   "puts the keys there); it runs over the keys, "
                                                   "the last axis of `q @ Kᵀ`")
+SCORES_K_Q = cause("attn_scores_k_q", "the scores computed as K @ Qᵀ, the transposed table (one "
+                                      "row per key), so the mask and the softmax meet the wrong "
+                                      "axis: the scores are Q @ Kᵀ, [..., n_q, n_k]")
 SCORES_TIMES_V = cause("attn_scores_times_v", "scores @ V: the output must blend V with the "
                                               "softmax weights")
 ZERO_FILL = cause("attn_zero_fill", "blocked scores set to 0 instead of -inf: exp(0) = 1 still "
@@ -92,6 +95,8 @@ def suspects_for(Q, K, V, mask=None):
     # in the inputs' dtype: it overflows where theirs would
     found[NO_SHIFT] = sdpa(Q, K, V, mask, softmax=unshifted_softmax)
     found[EXP2] = sdpa(Q, K, V, mask, softmax=exp2_softmax)
+    if Q.shape[-2] == K.shape[-2]:  # K @ Qᵀ has the scores' shape only then
+        found[SCORES_K_Q] = sdpa(K, Q, V, mask)
     if Q.shape[-2] == K.shape[-2]:  # a max without keepdim broadcasts only then
         found[SHIFT_NO_KEEPDIM] = sdpa(Q, K, V, mask, softmax=no_keepdim_softmax)
     if d_v != d_k:

@@ -41,6 +41,13 @@ OVERFLOW = cause("ex01_overflow", "exp of large raw scores overflows to inf, and
                                   "NaN: subtract the largest score first, or use torch.softmax")
 
 
+QUERY_FIRST = cause("ex01_query_first", "`query @ keys` puts the query first: with keys of "
+                                        "shape [n, d] the scores are `keys @ query`, one per "
+                                        "key (query @ keys needs n == d, and then sums over "
+                                        "the keys)")
+QUERY_FIRST_CODE = {r"\bquery\s*@\s*keys\b|matmul\(\s*query\s*,\s*keys\s*\)": QUERY_FIRST}
+
+
 def _inputs(gen, dtype=torch.float32, scale=1.0):
     return randn(gen, D, dtype=dtype, scale=scale), randn(gen, N, D, dtype=dtype), \
         randn(gen, N, D_V, dtype=dtype)
@@ -63,6 +70,13 @@ def _classic_suspects(query, keys, values) -> dict:
         KEY_ROW: keys[(keys @ query).argmax()]})
 
 
+SUMMED_OVER_FEATURES = cause("ex01_summed_over_features", "each value row scaled by its weight "
+                                                        "and then summed over its own features "
+                                                        "(dim=1), one number per stored item: "
+                                                        "the blend sums over the items, dim=0 "
+                                                        "(or weights @ values)")
+
+
 def _soft_suspects(query, keys, values) -> dict:
     """What the classic soft-lookup mistakes give on these inputs."""
     scores = keys @ query
@@ -76,11 +90,13 @@ def _soft_suspects(query, keys, values) -> dict:
         MEAN_AGAIN: torch.softmax(scores, 0) @ values / len(values),
         OVERFLOW: (torch.exp(scores) / torch.exp(scores).sum()) @ values,
         EXP_UNNORMALISED: torch.exp(scores) @ values,
+        SUMMED_OVER_FEATURES: (torch.softmax(scores, 0)[:, None] * values).sum(1),
     }
 
 
 @case("hard_lookup: a query that matches one key exactly returns that key's value")
 def test_hard_lookup_dictionary(learner, ref):
+    learner.expect(QUERY_FIRST_CODE)
     keys = torch.eye(4, 5)              # four keys, each a different unit vector
     values = torch.arange(12.0).reshape(4, 3)
     query = torch.tensor([0.0, 0.0, 2.0, 0.0, 0.0])   # points along key 2
@@ -174,6 +190,7 @@ def test_hard_lookup_float64(learner, gen):
 
 @case("soft_lookup: random inputs give the softmax-weighted average of the values")
 def test_soft_lookup_random(learner, ref, gen):
+    learner.expect(QUERY_FIRST_CODE)
     query, keys, values = _inputs(gen)
     compare.close(learner.soft_lookup(query, keys, values), ref.soft_lookup(query, keys, values),
                   suspects=_soft_suspects(query, keys, values))

@@ -28,6 +28,9 @@ SUM_OVER_FEATURES = cause("ex06_sum_over_features", "the products summed over th
                                                     "keys: weights.unsqueeze(-1) * "
                                                     "V.unsqueeze(-3) is [..., n_q, n_k, d_v], "
                                                     "and the sum runs over n_k, dim -2")
+ELEMENTWISE = cause("ex06_elementwise", "`weights * V` multiplies element by element: the blend "
+                                      "is a matrix product, `weights @ V` (each output row "
+                                      "sums over the keys)")
 V_TIMES_W = cause("ex06_v_times_weights", "V @ weights: the product runs the other way, weights @ "
                                           "V (one row of weights per query)")
 
@@ -39,6 +42,7 @@ def _check(learner, weights, V, extra=None):
     expected = weights @ V
     learner.expect({r"unsqueeze\(\s*-1\s*\)\s*\*\s*V\b(?!\.unsqueeze)": NO_QUERY_AXIS,
                     r"\bV\s*@\s*weights": V_TIMES_W,
+                    r"\bweights\s*\*\s*V\b|\bV\s*\*\s*weights\b": ELEMENTWISE,
                     r"weights\.T\b|weights\.t\(\)|weights\.transpose\(": WEIGHTS_T})
     got = learner.weighted_sum(weights, V)
     compare.close(got, expected, suspects=lambda: {**(extra(got) if extra else {}),
@@ -61,6 +65,8 @@ def _suspects(weights, V, expected) -> dict:
         suspects[HALF_PRECISION] = half
     if weights.shape[-1] == weights.shape[-2]:
         suspects[WEIGHTS_T] = weights.transpose(-2, -1) @ V
+    if weights.shape == V.shape:
+        suspects[ELEMENTWISE] = weights * V
     return suspects
 
 

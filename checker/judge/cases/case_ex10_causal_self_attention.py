@@ -133,6 +133,11 @@ def test_zero_token(learner, ref, gen):
     _check(learner, ref, X, _weights(gen))
 
 
+@case("12 tokens: the mask follows the sequence's own length, whatever it is")
+def test_long_sequence(learner, ref, gen):
+    _check(learner, ref, randn(gen, 12, D_MODEL), _weights(gen))
+
+
 @case("a batch of 3 sequences of 5 tokens (batch size != sequence length)")
 def test_batch1(learner, ref, gen):
     _check(learner, ref, randn(gen, 3, N, D_MODEL), _weights(gen))

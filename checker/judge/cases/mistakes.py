@@ -49,6 +49,15 @@ SHIFT_MIN = cause("softmax_shift_min", "each row shifted by its minimum instead 
 EXP2 = cause("softmax_exp2", "2 ** x (`torch.exp2`) in place of e ** x: that is the softmax of "
                              "x · ln 2, flatter than the softmax of x; use `torch.exp`, or "
                              "multiply x by log2(e) before `exp2`")
+# (each limit a suspect of its own; the text names none: several limits give the same weights)
+SCORES_CLAMPED = cause("softmax_scores_clamped", "the scores clamped (`clamp(max=...)`) before "
+                                                 "exp instead of shifted by each row's max: "
+                                                 "every score above the limit counts as the "
+                                                 "limit, so the largest ones get equal weights; "
+                                                 "subtract the max (`x - x.amax(dim, "
+                                                 "keepdim=True)`)")
+# the limits a clamp before exp is written with (exp(88.7) is float32's largest)
+CLAMP_LIMITS = (10.0, 20.0, 30.0, 50.0, 60.0, 70.0, 80.0, 85.0, 88.0)
 SHIFT_NO_KEEPDIM = cause("softmax_shift_no_keepdim", "each row shifted by a max taken without "
                                                      "keepdim=True: the [..., n] maxima "
                                                      "broadcast along the rows, so column j "
@@ -74,6 +83,9 @@ def softmax_mistakes(x: torch.Tensor, dim: int = -1) -> dict:
              EXP2: norm(torch.exp2(x - top))}
     if x.dim() >= 2 and dim in (-1, x.dim() - 1) and x.shape[-1] == x.shape[-2]:
         found[SHIFT_NO_KEEPDIM] = norm(torch.exp(x - x.amax(-1)))  # [..., n] as [..., 1, n]
+    if bool((x > CLAMP_LIMITS[0]).any()):  # a clamp shows only where scores pass its limit
+        for limit in CLAMP_LIMITS:
+            found[SCORES_CLAMPED(limit=limit)] = norm(torch.exp(x.clamp(max=limit)))
     return found
 
 

@@ -3,7 +3,7 @@
 Caught by: the inputs-left-unchanged check (and a leaf input with requires_grad=True
 raises); the returned values are right.
 
-Cause: in_place
+Cause: in_place_input
 """
 
 import torch

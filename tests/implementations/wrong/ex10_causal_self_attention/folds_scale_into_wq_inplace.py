@@ -2,7 +2,7 @@
 
 Exposed by: Inputs-unchanged check: the caller's W_Q is modified (and a second call double-scales).
 
-Cause: in_place
+Cause: in_place_input
 """
 
 from __future__ import annotations

@@ -1,0 +1,19 @@
+"""MISTAKE: The einsum string 'bnd,dk->bnk' hard-codes exactly one batch dimension, so an unbatched [n, d_model] input or one with two or more batch dimensions raises.
+FIX: Use X @ W (or einsum '...nd,dk->...nk') so any number of leading dims works.
+"""
+
+from __future__ import annotations
+
+import torch
+
+
+def project_qkv(
+    X: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    Q = torch.einsum("bnd,dk->bnk", X, W_Q)
+    K = torch.einsum("bnd,dk->bnk", X, W_K)
+    V = torch.einsum("bnd,dk->bnk", X, W_V)
+    return Q, K, V

@@ -1,0 +1,23 @@
+"""MISTAKE: It zeroes the blocked weights after the softmax instead of setting the scores to -inf before it, so the rows of weights no longer sum to 1 and the output is shrunk.
+FIX: Mask the scores with -inf before the softmax: scores.masked_fill(mask == 0, float("-inf")).
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def scaled_dot_product_attention(
+    Q: torch.Tensor,
+    K: torch.Tensor,
+    V: torch.Tensor,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    d_k = Q.size(-1)
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(d_k)
+    weights = torch.softmax(scores, dim=-1)
+    if mask is not None:
+        weights = weights.masked_fill(mask == 0, 0.0)
+    return weights @ V, weights

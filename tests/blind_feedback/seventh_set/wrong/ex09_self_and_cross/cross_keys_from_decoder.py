@@ -1,0 +1,42 @@
+"""MISTAKE: cross_attention computes the keys from X_dec instead of X_enc (a copy-paste slip), so the decoder scores against its own states: wrong weights when n_dec == n_enc and a shape error otherwise.
+FIX: Project the keys from the encoder output: K = X_enc @ W_K.
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def _attention(Q, K, V, mask=None):
+    d_k = Q.size(-1)
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(d_k)
+    if mask is not None:
+        scores = scores.masked_fill(mask == 0, float("-inf"))
+    weights = torch.softmax(scores, dim=-1)
+    return weights @ V, weights
+
+
+def self_attention(
+    X: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    return _attention(X @ W_Q, X @ W_K, X @ W_V, mask)
+
+
+def cross_attention(
+    X_dec: torch.Tensor,
+    X_enc: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    Q = X_dec @ W_Q
+    K = X_dec @ W_K
+    V = X_enc @ W_V
+    return _attention(Q, K, V, mask)

@@ -1,0 +1,42 @@
+"""MISTAKE: self_attention applies a causal (lower-triangular) mask when no mask is given, so an unmasked (BERT-style) self-attention wrongly hides every later token.
+FIX: Apply only the mask that is passed in; with mask=None every position attends to every position.
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def _attention(Q, K, V, mask=None):
+    d_k = Q.size(-1)
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(d_k)
+    if mask is not None:
+        scores = scores.masked_fill(mask == 0, float("-inf"))
+    weights = torch.softmax(scores, dim=-1)
+    return weights @ V, weights
+
+
+def self_attention(
+    X: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    if mask is None:
+        n = X.size(-2)
+        mask = torch.tril(torch.ones(n, n, dtype=torch.bool, device=X.device))
+    return _attention(X @ W_Q, X @ W_K, X @ W_V, mask)
+
+
+def cross_attention(
+    X_dec: torch.Tensor,
+    X_enc: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    return _attention(X_dec @ W_Q, X_enc @ W_K, X_enc @ W_V, mask)
