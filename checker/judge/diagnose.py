@@ -94,6 +94,13 @@ BOOL_MASK_NEEDED = cause(
     "bool_mask_needed",
     "masked_fill wants a bool mask: turn a 0/1 mask into one with `mask == 0` (the blocked "
     "positions) rather than `~mask` or the mask as it is")
+FROM_NUMBERS = cause(
+    "from_python_numbers",
+    "`{code}` rebuilds a tensor from Python numbers: it comes out float32 whatever the inputs' "
+    "dtype (here it met another), and no gradient flows through it; keep the computation in "
+    "tensor operations (`@`, `.sum()`, `torch.exp`)")
+# a tensor made from Python numbers: torch.tensor([... .item() ...]), torch.tensor(x.tolist())
+_FROM_NUMBERS = r"\btorch\.(?:tensor|Tensor|FloatTensor)\((?![^\n]*\bdtype\s*=)[^\n]*(?:\.item\(\)|\.tolist\(\)|\bfor\b)"
 DTYPE_MIX = cause(
     "dtype_mix",
     "tensors of two dtypes met in one operation: something made or converted with a fixed "
@@ -393,7 +400,10 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
         return MADE_ON_CPU(code=made) if made else DEVICE_MIX
     if "expected m1 and m2 to have the same dtype" in message or re.search(
             r"same dtype|expected scalar type \w+ but found", message):
-        return DTYPE_MIX
+        made = next((other.strip() for other in body.splitlines()
+                     if re.search(_FROM_NUMBERS, other)
+                     and shows(re.escape(other.strip()), line, body)), "")
+        return FROM_NUMBERS(code=made) if made else DTYPE_MIX
     if "must be a 3D tensor" in message and "bmm" in code:
         return BMM_3D
     if _MATRIX.search(message):
