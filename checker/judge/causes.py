@@ -119,6 +119,9 @@ NAN_RESULT = cause("nan_result", "the result contains NaN: an overflow (exp of a
 # ---------------------------------------------------------------- gradients
 DETACHED = cause("detached", "is something detached (.detach(), .data, torch.no_grad(), "
                              ".item(), argmax, a tensor rebuilt from Python numbers)?")
+DETACH_LINE = cause("detach_line", "`{code}` detaches: no gradient flows back through what it "
+                                   "makes, and the gradient is wrong (only a constant shift, such "
+                                   "as the max, may be detached)")
 PARTIAL_DETACH = cause("partial_detach", "the result is right but its gradient is not: part of "
                                          "the computation is detached or runs under "
                                          "torch.no_grad() (only a constant shift, such as the "

@@ -269,6 +269,19 @@ def _code_only(source: str) -> dict[int, str]:
     return {number: "".join(parts) for number, parts in found.items()}
 
 
+def detach_line(source: str | None) -> str:
+    """The first line of code in ``source`` that detaches something other than a max (which
+    may be detached: a constant shift), or ''."""
+    if not source:
+        return ""
+    lines = source.splitlines()
+    for number, tokens in _code_only(source).items():
+        if tokens and number <= len(lines) and re.search(r"\.detach\(\)|\.data\b", tokens) \
+                and not re.search(r"max", tokens):
+            return lines[number - 1].split("#", 1)[0].strip()
+    return ""
+
+
 def module_assignments(source: str | None) -> str:
     """The learner file's top-level assignments (``BLOCK_SIZE = 8``, a mask built once), one
     per line: a function's lines can be made from them."""

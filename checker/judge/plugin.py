@@ -17,8 +17,8 @@ import torch
 from checker import manifest
 from checker.judge import causes, document
 from checker.judge.compare import CaseFailure
-from checker.judge.diagnose import (cast_line, cause_of_error, function_source, inf_product_line,
-                                    module_assignments)
+from checker.judge.diagnose import (cast_line, cause_of_error, detach_line, function_source,
+                                    inf_product_line, module_assignments)
 from checker.engine.forbidden import scan_source
 from checker.engine.problems import Problem
 from checker.i18n import t
@@ -283,6 +283,7 @@ class CheckPlugin:
             result.status = Status.FAILED
             _cast_shown(exc, learner)
             _inf_product_shown(exc, learner)
+            _detach_shown(exc, learner)
             result.failure = Failure(exc.summary, exc.expected, exc.got, exc.detail, exc.likely,
                                      cause=exc.cause.id if exc.cause else "",
                                      specific=bool(exc.cause) and not exc.cause.generic,
@@ -399,6 +400,18 @@ def fixes(exercise: manifest.Exercise) -> dict[Problem, str]:
         Problem.UNREADABLE: t("submit the exercise file itself: a UTF-8 .py file, not a link, "
                         "under 512 kB"),
     }
+
+
+def _detach_shown(exc: CaseFailure, learner) -> None:
+    """A right result with a wrong gradient (``causes.PARTIAL_DETACH``) and a line of the
+    learner's file that detaches something other than a max: that line is quoted
+    (``causes.DETACH_LINE``)."""
+    if exc.cause is None or exc.cause.id != causes.PARTIAL_DETACH.id or learner is None:
+        return
+    line = detach_line(learner.source_text())
+    if line:
+        found = causes.DETACH_LINE(code=line)
+        exc.cause, exc.likely = found, found.render()
 
 
 def _inf_product_shown(exc: CaseFailure, learner) -> None:

@@ -45,7 +45,12 @@ QUERY_FIRST = cause("ex01_query_first", "`query @ keys` puts the query first: wi
                                         "shape [n, d] the scores are `keys @ query`, one per "
                                         "key (query @ keys needs n == d, and then sums over "
                                         "the keys)")
-QUERY_FIRST_CODE = {r"\bquery\s*@\s*keys\b|matmul\(\s*query\s*,\s*keys\s*\)": QUERY_FIRST}
+WEIGHTS_NO_AXIS = cause("ex01_weights_no_axis", "`weights * values` lines the [n] weights up with "
+                                               "the value features, not with the items: give "
+                                               "the weights an axis (`weights[:, None] * "
+                                               "values`), or use `weights @ values`")
+QUERY_FIRST_CODE = {r"\bquery\s*@\s*keys\b|matmul\(\s*query\s*,\s*keys\s*\)": QUERY_FIRST,
+                    r"\bweights\s*\*\s*values\b|\bvalues\s*\*\s*weights\b": WEIGHTS_NO_AXIS}
 
 
 def _inputs(gen, dtype=torch.float32, scale=1.0):

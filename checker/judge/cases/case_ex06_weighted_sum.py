@@ -20,14 +20,18 @@ SUM_OVER_QUERIES = cause("ex06_sum_over_queries", "the products summed over the 
                                                   "last axis of the weights")
 MEAN = cause("ex06_mean", "a mean over the keys instead of the weighted sum: the weights already "
                           "decide each value's share")
-NO_QUERY_AXIS = cause("ex06_no_query_axis", "weights.unsqueeze(-1) * V gives V no query axis: "
-                                            "with batch dimensions its batch lines up with the "
-                                            "queries; use V.unsqueeze(-3), or simply weights @ V")
+NO_QUERY_AXIS = cause("ex06_no_query_axis", "weights.unsqueeze(-1) * V (or weights[..., None] * "
+                                            "V) gives V no query axis: with batch dimensions "
+                                            "its batch lines up with the queries; use "
+                                            "V.unsqueeze(-3), or simply weights @ V")
 SUM_OVER_FEATURES = cause("ex06_sum_over_features", "the products summed over the value "
                                                     "features (the last axis) instead of the "
                                                     "keys: weights.unsqueeze(-1) * "
                                                     "V.unsqueeze(-3) is [..., n_q, n_k, d_v], "
                                                     "and the sum runs over n_k, dim -2")
+V_TRANSPOSED = cause("ex06_v_transposed", "V transposed: V is used as it is, [..., n_k, d_v] "
+                                        "(one row per key); only K is transposed, for the "
+                                        "scores")
 ELEMENTWISE = cause("ex06_elementwise", "`weights * V` multiplies element by element: the blend "
                                       "is a matrix product, `weights @ V` (each output row "
                                       "sums over the keys)")
@@ -40,7 +44,9 @@ def _check(learner, weights, V, extra=None):
     if it is wrong); ``extra``: more suspects, worked out from the result
     (``extra(got) -> dict``)."""
     expected = weights @ V
-    learner.expect({r"unsqueeze\(\s*-1\s*\)\s*\*\s*V\b(?!\.unsqueeze)": NO_QUERY_AXIS,
+    learner.expect({r"(?:unsqueeze\(\s*-1\s*\)|\[\s*\.\.\.\s*,\s*None\s*\])\s*\*\s*V\b"
+                    r"(?!\.unsqueeze|\[)": NO_QUERY_AXIS,
+                    r"\bV\.(?:transpose\(|T\b|mT\b|t\(\))": V_TRANSPOSED,
                     r"\bV\s*@\s*weights": V_TIMES_W,
                     r"\bweights\s*\*\s*V\b|\bV\s*\*\s*weights\b": ELEMENTWISE,
                     r"weights\.T\b|weights\.t\(\)|weights\.transpose\(": WEIGHTS_T})
@@ -67,6 +73,8 @@ def _suspects(weights, V, expected) -> dict:
         suspects[WEIGHTS_T] = weights.transpose(-2, -1) @ V
     if weights.shape == V.shape:
         suspects[ELEMENTWISE] = weights * V
+    if V.shape[-1] == V.shape[-2]:  # a transposed V fits only then
+        suspects[V_TRANSPOSED] = weights @ V.transpose(-2, -1)
     return suspects
 
 

@@ -4,7 +4,7 @@ FIX: return the concatenated tensors as they are: `(K, V)`, no `.detach()`.
 All forward values are right; only gradients show it (through the returned cache, and in
 generate_outputs to W_K, W_V and the earlier rows of X).
 
-Cause: partial_detach
+Cause: detach_line
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """MISTAKE: attention_step detaches the past keys and values before concatenating, so gradients no longer flow through the cache back to the earlier tokens that produced it (forward values are right).
 FIX: Concatenate K_past and V_past as they are, without .detach().
 
-Cause: partial_detach
+Cause: detach_line
 """
 
 from __future__ import annotations

@@ -1,0 +1,19 @@
+"""MISTAKE: hard_lookup calls torch.argmax(..., dim=0, keepdim=True), so the index has shape [1] and the returned row has shape [1, d_v] instead of [d_v].
+FIX: Take a scalar index (torch.argmax(scores) without keepdim) so that values[idx] has shape [d_v].
+"""
+
+from __future__ import annotations
+
+import torch
+
+
+def hard_lookup(query: torch.Tensor, keys: torch.Tensor, values: torch.Tensor) -> torch.Tensor:
+    scores = keys @ query
+    idx = torch.argmax(scores, dim=0, keepdim=True)
+    return values[idx]
+
+
+def soft_lookup(query: torch.Tensor, keys: torch.Tensor, values: torch.Tensor) -> torch.Tensor:
+    scores = keys @ query
+    weights = torch.softmax(scores, dim=0)
+    return weights @ values

@@ -1,0 +1,19 @@
+"""MISTAKE: It uses torch.mm, which accepts only 2-D matrices, so it raises for any batched X of shape [..., n, d_model] with leading batch dimensions.
+FIX: Use @ (torch.matmul), which broadcasts over the leading batch dimensions.
+"""
+
+from __future__ import annotations
+
+import torch
+
+
+def project_qkv(
+    X: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    Q = torch.mm(X, W_Q)
+    K = torch.mm(X, W_K)
+    V = torch.mm(X, W_V)
+    return Q, K, V

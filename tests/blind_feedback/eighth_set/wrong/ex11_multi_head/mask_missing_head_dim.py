@@ -1,0 +1,42 @@
+"""MISTAKE: multi_head_attention applies the [..., n_q, n_k] mask to the [..., h, n_q, n_k] scores without unsqueeze(-3), so a batched mask lines its batch dimension up with the heads (applying batch b's mask to head b, or failing to broadcast).
+FIX: Insert a head dimension of size 1 first: mask.unsqueeze(-3) == 0.
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def split_heads(X: torch.Tensor, h: int) -> torch.Tensor:
+    d_model = X.size(-1)
+    if d_model % h != 0:
+        raise ValueError(f"h={h} does not divide d_model={d_model}")
+    return X.reshape(*X.shape[:-1], h, d_model // h).transpose(-3, -2)
+
+
+def merge_heads(X: torch.Tensor) -> torch.Tensor:
+    Xt = X.transpose(-3, -2)
+    return Xt.reshape(*Xt.shape[:-2], Xt.size(-2) * Xt.size(-1))
+
+
+def multi_head_attention(
+    X_q: torch.Tensor,
+    X_kv: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+    W_O: torch.Tensor,
+    h: int,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    Q = split_heads(X_q @ W_Q, h)
+    K = split_heads(X_kv @ W_K, h)
+    V = split_heads(X_kv @ W_V, h)
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(Q.size(-1))
+    if mask is not None:
+        scores = scores.masked_fill(mask == 0, float("-inf"))
+    weights = torch.softmax(scores, dim=-1)
+    heads = weights @ V
+    return merge_heads(heads) @ W_O, weights

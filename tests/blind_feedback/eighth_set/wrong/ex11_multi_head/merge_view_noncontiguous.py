@@ -1,0 +1,42 @@
+"""MISTAKE: merge_heads calls .view on the transposed (non-contiguous) tensor, so it raises "view size is not compatible with input tensor's size and stride" instead of merging the heads.
+FIX: Use .reshape, or call .contiguous() before .view, after the transpose.
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def split_heads(X: torch.Tensor, h: int) -> torch.Tensor:
+    d_model = X.size(-1)
+    if d_model % h != 0:
+        raise ValueError(f"h={h} does not divide d_model={d_model}")
+    return X.reshape(*X.shape[:-1], h, d_model // h).transpose(-3, -2)
+
+
+def merge_heads(X: torch.Tensor) -> torch.Tensor:
+    *lead, h, n, d_head = X.shape
+    return X.transpose(-3, -2).view(*lead, n, h * d_head)
+
+
+def multi_head_attention(
+    X_q: torch.Tensor,
+    X_kv: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+    W_O: torch.Tensor,
+    h: int,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    Q = split_heads(X_q @ W_Q, h)
+    K = split_heads(X_kv @ W_K, h)
+    V = split_heads(X_kv @ W_V, h)
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(Q.size(-1))
+    if mask is not None:
+        scores = scores.masked_fill(mask.unsqueeze(-3) == 0, float("-inf"))
+    weights = torch.softmax(scores, dim=-1)
+    heads = weights @ V
+    return merge_heads(heads) @ W_O, weights

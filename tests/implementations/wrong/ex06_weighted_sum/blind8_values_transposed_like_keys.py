@@ -1,0 +1,16 @@
+"""Copying the Q @ Kᵀ line from the scoring step, it computes weights @ V.transpose(-2, -1), which raises unless n_k == d_v and, when they are equal, blends the columns of V instead of its rows.
+
+FIX: Use V as it is: weights @ V.
+
+Caught by: blind set 8.
+
+Cause: ex06_v_transposed
+"""
+
+from __future__ import annotations
+
+import torch
+
+
+def weighted_sum(weights: torch.Tensor, V: torch.Tensor) -> torch.Tensor:
+    return weights @ V.transpose(-2, -1)
