@@ -44,6 +44,7 @@ class CaseFailure(AssertionError):
         self.check, self.not_checked, self.fix = check, not_checked, t(fix)
         self.matrices = None  # (expected, got) of a small weights-like result, for a picture
         self.dtypes = None    # (got, expected) dtype names of a dtype check
+        self.all_nan = False  # a values check whose result is NaN everywhere (weak evidence)
 
 
 def code(text: str) -> str:
@@ -285,7 +286,7 @@ def close(got, expected: torch.Tensor, *, what: str = "the result", rtol=None, a
                           expected=describe(expected), got=describe(got), detail=detail,
                           likely=cause, fix=fix)
     failure.matrices = _small_matrices(e, g)
-    # NaN everywhere matches any mistake that gives NaN: weak evidence (plugin, inf_product)
+    # NaN everywhere matches any mistake that gives NaN (plugin._line_shown)
     failure.all_nan = e.numel() > 1 and bool(torch.isnan(g).all())
     raise failure
 

@@ -241,15 +241,38 @@ _CASTS = {"float32": r"\.float\(\)|torch\.float32\b|torch\.float\b(?!\d)",
 
 def cast_line(source: str | None, dtype: str) -> str:
     """The first line of the learner's code that converts to ``dtype`` (``.float()``,
-    ``dtype=torch.float32``, ``.to(torch.float32)``...), or '' (strings and comments,
-    docstrings included, are not code)."""
-    pattern = _CASTS.get(dtype)
-    if not source or not pattern:
+    ``dtype=torch.float32``, ``.to(torch.float32)``...), or ''."""
+    return first_code_line(source, _CASTS[dtype]) if dtype in _CASTS else ""
+
+
+def detach_line(source: str | None) -> str:
+    """The first line of code in ``source`` that detaches something other than a max (which
+    may be detached: a constant shift), or ''."""
+    return first_code_line(source, r"\.detach\(\)|\.data\b", unless="max")
+
+
+def inf_product_line(source: str | None) -> str:
+    """The first line of code in ``source`` that multiplies by an infinity, or '' (the
+    infinity is often a string, ``float("-inf")``, so the line is searched as written)."""
+    return first_code_line(source, _INF_PRODUCT, as_written=True)
+
+
+def first_code_line(source: str | None, pattern, *, unless: str = "",
+                    as_written: bool = False) -> str:
+    """The first line of code in ``source`` where ``pattern`` is (and ``unless`` is not),
+    without its comment, or ''. Strings and comments, docstrings included, are not code:
+    the pattern is looked for in a line's code alone, or with ``as_written`` in the line as
+    written (its strings too) when the line has code."""
+    if not source:
         return ""
     lines = source.splitlines()
     for number, code in _code_only(source).items():
-        if re.search(pattern, code):
-            return lines[number - 1].split("#", 1)[0].strip()
+        if not code or number > len(lines):
+            continue
+        line = lines[number - 1].split("#", 1)[0]
+        text = line if as_written else code
+        if re.search(pattern, text) and not (unless and re.search(unless, text)):
+            return line.strip()
     return ""
 
 
@@ -267,19 +290,6 @@ def _code_only(source: str) -> dict[int, str]:
     except (tokenize.TokenError, SyntaxError, IndentationError):
         return {}
     return {number: "".join(parts) for number, parts in found.items()}
-
-
-def detach_line(source: str | None) -> str:
-    """The first line of code in ``source`` that detaches something other than a max (which
-    may be detached: a constant shift), or ''."""
-    if not source:
-        return ""
-    lines = source.splitlines()
-    for number, tokens in _code_only(source).items():
-        if tokens and number <= len(lines) and re.search(r"\.detach\(\)|\.data\b", tokens) \
-                and not re.search(r"max", tokens):
-            return lines[number - 1].split("#", 1)[0].strip()
-    return ""
 
 
 def module_assignments(source: str | None) -> str:
@@ -323,20 +333,6 @@ _TRUTH_TEST = re.compile(r"\b(if|elif|while|and|or)\s+(?:not\s+)?([A-Za-z_]\w*)"
 # a product with an infinity: `* float("-inf")`, `* -math.inf`, `float('-inf') *`
 _INF = r"(?:-\s*)?(?:float\(\s*['\"][-+]?inf['\"]\s*\)|(?:math|torch|np|numpy)\.inf)"
 _INF_PRODUCT = re.compile(rf"\*\s*{_INF}|{_INF}\s*\*")
-
-
-def inf_product_line(text: str | None) -> str:
-    """The first line of code in ``text`` that multiplies by an infinity ('' if none)."""
-    if not text:
-        return ""
-    lines = text.splitlines()
-    for number, tokens in _code_only(text).items():  # lines of code, not strings or comments
-        if not tokens or number > len(lines):
-            continue
-        code = lines[number - 1].split("#", 1)[0]
-        if _INF_PRODUCT.search(code):
-            return code.strip()
-    return ""
 
 
 def cause_of_error(error_type: str, message: str, frames: list[dict], *,

@@ -281,9 +281,7 @@ class CheckPlugin:
             result.failure = _problem_failure(exc, exercise, learner)
         elif isinstance(exc, CaseFailure):
             result.status = Status.FAILED
-            _cast_shown(exc, learner)
-            _inf_product_shown(exc, learner)
-            _detach_shown(exc, learner)
+            _line_shown(exc, learner)
             result.failure = Failure(exc.summary, exc.expected, exc.got, exc.detail, exc.likely,
                                      cause=exc.cause.id if exc.cause else "",
                                      specific=bool(exc.cause) and not exc.cause.generic,
@@ -402,43 +400,28 @@ def fixes(exercise: manifest.Exercise) -> dict[Problem, str]:
     }
 
 
-def _detach_shown(exc: CaseFailure, learner) -> None:
-    """A right result with a wrong gradient (``causes.PARTIAL_DETACH``) and a line of the
-    learner's file that detaches something other than a max: that line is quoted
-    (``causes.DETACH_LINE``)."""
-    if exc.cause is None or exc.cause.id != causes.PARTIAL_DETACH.id or learner is None:
+def _line_shown(exc: CaseFailure, learner) -> None:
+    """A general cause replaced by the line of the learner's file that shows the mistake,
+    quoted: a dtype that changed to the very dtype a line converts to (``DTYPE_CAST``); NaN
+    where none belongs, or NaN everywhere (which any NaN-giving suspect matches, so the line
+    is the better evidence), and a line that multiplies by an infinity, as an additive mask
+    ``(mask == 0) * -inf`` does (``INF_PRODUCT``); a right result with a wrong gradient and a
+    line that detaches something other than a max (``DETACH_LINE``)."""
+    if exc.cause is None or learner is None:
         return
-    line = detach_line(learner.source_text())
-    if line:
-        found = causes.DETACH_LINE(code=line)
-        exc.cause, exc.likely = found, found.render()
-
-
-def _inf_product_shown(exc: CaseFailure, learner) -> None:
-    """A result with NaN where none belongs and a line of the learner's file that multiplies
-    by an infinity (an additive mask built as ``(mask == 0) * -inf``): that line is the
-    cause (``causes.INF_PRODUCT``), in place of the general NaN one, and in place of a
-    suspect matched by a result that is NaN everywhere (which any NaN-giving mistake
-    matches, so the line is the better evidence)."""
-    if exc.cause is None or learner is None or not (
-            exc.cause.id == causes.NAN_RESULT.id or getattr(exc, "all_nan", False)):
-        return
-    line = inf_product_line(learner.source_text())
-    if line:
-        found = causes.INF_PRODUCT(code=line)
-        exc.cause, exc.likely = found, found.render()
-
-
-def _cast_shown(exc: CaseFailure, learner) -> None:
-    """A dtype that changed to the very dtype a line of the learner's file converts to:
-    that line is the cause (``causes.DTYPE_CAST``), in place of the general one."""
-    if exc.dtypes is None or exc.cause is None or exc.cause.id != causes.DTYPE_CHANGED.id \
-            or learner is None:
-        return
-    got, expected = exc.dtypes
-    line = cast_line(learner.source_text(), got)
-    if line:
-        found = causes.DTYPE_CAST(code=line, dtype=got, expected=expected)
+    source, cause_id = learner.source_text(), exc.cause.id
+    found = None
+    if cause_id == causes.DTYPE_CHANGED.id and exc.dtypes is not None:
+        got, expected = exc.dtypes
+        line = cast_line(source, got)
+        found = line and causes.DTYPE_CAST(code=line, dtype=got, expected=expected)
+    elif cause_id == causes.NAN_RESULT.id or exc.all_nan:
+        line = inf_product_line(source)
+        found = line and causes.INF_PRODUCT(code=line)
+    elif cause_id == causes.PARTIAL_DETACH.id:
+        line = detach_line(source)
+        found = line and causes.DETACH_LINE(code=line)
+    if found:
         exc.cause, exc.likely = found, found.render()
 
 

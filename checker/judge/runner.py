@@ -71,8 +71,7 @@ def run(target: str | Submission, selected: list[manifest.Exercise] | None = Non
     if code == pytest.ExitCode.INTERRUPTED:
         raise KeyboardInterrupt
     if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
-        raise RunError(f"pytest could not run the hidden cases (exit {int(code)}):\n"
-                       + sink[-3000:])
+        raise _could_not_run(code, sink)
     return _finished(plugin, options)
 
 
@@ -94,8 +93,7 @@ def session(selected: list[manifest.Exercise], json_report: bool,
     if loop.error is not None:
         raise loop.error
     if not loop.ran:
-        raise RunError(f"pytest could not run the hidden cases (exit {int(code)}):\n"
-                       + sink[-3000:])
+        raise _could_not_run(code, sink)
 
 
 class _Loop:
@@ -162,6 +160,11 @@ def _pytest_main(selected, json_report: bool, plugins: list) -> tuple[int, str]:
             "PYTEST_ADDOPTS", "PYTEST_PLUGINS"):
         code = pytest.main(args, plugins=plugins)
     return code, sink.getvalue()
+
+
+def _could_not_run(code: int, sink: str) -> RunError:
+    return RunError(f"pytest could not run the hidden cases (exit {int(code)}):\n"
+                    + sink[-3000:])
 
 
 def _finished(plugin: CheckPlugin, options: RunOptions) -> Run:

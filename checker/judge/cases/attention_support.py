@@ -95,9 +95,8 @@ def suspects_for(Q, K, V, mask=None):
     # in the inputs' dtype: it overflows where theirs would
     found[NO_SHIFT] = sdpa(Q, K, V, mask, softmax=unshifted_softmax)
     found[EXP2] = sdpa(Q, K, V, mask, softmax=exp2_softmax)
-    if Q.shape[-2] == K.shape[-2]:  # K @ Qᵀ has the scores' shape only then
+    if Q.shape[-2] == K.shape[-2]:  # K @ Qᵀ fits, and a max without keepdim broadcasts
         found[SCORES_K_Q] = sdpa(K, Q, V, mask)
-    if Q.shape[-2] == K.shape[-2]:  # a max without keepdim broadcasts only then
         found[SHIFT_NO_KEEPDIM] = sdpa(Q, K, V, mask, softmax=no_keepdim_softmax)
     if d_v != d_k:
         found[SCALE_D_V] = sdpa(Q, K, V, mask, scale=d_v)

@@ -77,12 +77,11 @@ def softmax_mistakes(x: torch.Tensor, dim: int = -1) -> dict:
     match is evidence. A slip that cannot run on x's shape is left out."""
     def norm(e):
         return e / e.sum(dim=dim, keepdim=True)
-    top = x.amax(dim, keepdim=True)
-    found = {NO_SHIFT: norm(torch.exp(x)),
+    found = {NO_SHIFT: unshifted_softmax(x, dim),
              SHIFT_MIN: norm(torch.exp(x - x.amin(dim, keepdim=True))),
-             EXP2: norm(torch.exp2(x - top))}
+             EXP2: exp2_softmax(x, dim)}
     if x.dim() >= 2 and dim in (-1, x.dim() - 1) and x.shape[-1] == x.shape[-2]:
-        found[SHIFT_NO_KEEPDIM] = norm(torch.exp(x - x.amax(-1)))  # [..., n] as [..., 1, n]
+        found[SHIFT_NO_KEEPDIM] = no_keepdim_softmax(x, -1)  # [..., n] as [..., 1, n]
     if bool((x > CLAMP_LIMITS[0]).any()):  # a clamp shows only where scores pass its limit
         for limit in CLAMP_LIMITS:
             found[SCORES_CLAMPED(limit=limit)] = norm(torch.exp(x.clamp(max=limit)))
