@@ -1,0 +1,46 @@
+"""MISTAKE: cross_attention projects the values from X_dec instead of X_enc (a copy of the query line), so the weights over encoder positions are applied to decoder rows: it fails when n_dec != n_enc and silently blends the wrong content when they are equal.
+FIX: Project both keys and values from the encoder: V = X_enc @ W_V.
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def _attention(
+    Q: torch.Tensor,
+    K: torch.Tensor,
+    V: torch.Tensor,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(Q.size(-1))
+    if mask is not None:
+        scores = scores.masked_fill(mask == 0, float("-inf"))
+    weights = torch.softmax(scores, dim=-1)
+    return weights @ V, weights
+
+
+def self_attention(
+    X: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    return _attention(X @ W_Q, X @ W_K, X @ W_V, mask)
+
+
+def cross_attention(
+    X_dec: torch.Tensor,
+    X_enc: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    Q = X_dec @ W_Q
+    K = X_enc @ W_K
+    V = X_dec @ W_V
+    return _attention(Q, K, V, mask)

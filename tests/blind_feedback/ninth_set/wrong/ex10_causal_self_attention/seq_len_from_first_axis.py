@@ -1,0 +1,24 @@
+"""MISTAKE: The sequence length is read as X.shape[0], which is n only for an unbatched [n, d_model] input; with leading batch dimensions the mask is [B, B], which fails to broadcast against [..., n, n] (or, for B = 1, is a single True and masks nothing).
+FIX: Take the length from the position axis: n = X.size(-2).
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def causal_self_attention(
+    X: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    Q, K, V = X @ W_Q, X @ W_K, X @ W_V
+    n = X.shape[0]
+    mask = torch.tril(torch.ones(n, n, dtype=torch.bool, device=X.device))
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(Q.size(-1))
+    scores = scores.masked_fill(~mask, float("-inf"))
+    weights = torch.softmax(scores, dim=-1)
+    return weights @ V, weights
