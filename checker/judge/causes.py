@@ -87,6 +87,14 @@ DTYPE_CAST = cause("dtype_cast", "`{code}` converts to {dtype}, and the result c
 IN_PLACE = cause("in_place", "an in-place operation (a method ending in `_`, `+=`, `/=`, or an "
                              "assignment into a slice) changed the caller's tensor; compute a "
                              "new tensor instead")
+IN_PLACE_LINE = cause("in_place_line", "`{code}` changes `{name}` in place, and `{name}` is the "
+                                       "caller's tensor: compute a new tensor instead (`x = x / s` "
+                                       "rather than `x /= s`, `masked_fill` rather than "
+                                       "`masked_fill_`)")
+MADE_FLOAT32 = cause("made_float32", "`{code}` makes a tensor without `dtype=`, so in float32 "
+                                     "(torch's default), while the inputs are {dtype}: give it the "
+                                     "inputs' dtype (e.g. `dtype=X.dtype`), or make it with a "
+                                     "`*_like` function")
 TAMPERED = cause("tampered", "the exercise's process was tampered with")
 
 # -------------------------------------------------------------------- shapes
@@ -103,6 +111,19 @@ EXTRA_SIZE_ONE = cause("extra_size_one", "the result has an extra dimension of s
                                          "`reshape` or `view` that names sizes of its own, or "
                                          "indexing with a one-element tensor makes one; keep "
                                          "the shape the inputs give")
+KEEPDIM_INDEX = cause("keepdim_index", "`{code}` keeps the reduced dimension (`keepdim=True`), so "
+                                       "the index is a one-element tensor, and indexing with it "
+                                       "keeps a dimension of size 1 in the result: take the "
+                                       "index without `keepdim`")
+FLATTENED_BATCH = cause("flattened_batch", "`{code}` flattens the leading batch dimensions into "
+                                           "one, and the result keeps that shape: `@` works with "
+                                           "any number of leading dimensions, so leave the "
+                                           "reshape out (or give the result back the input's "
+                                           "leading dimensions)")
+LOOP_FIRST_AXIS = cause("loop_first_axis", "`{code}` walks the first axis of `{name}`, which is a "
+                                           "batch axis when the inputs have batch dimensions, not "
+                                           "the rows you meant: `@` handles every row, and every "
+                                           "batch, at once")
 SQUEEZED = cause("squeezed", "a dimension of size 1 is missing: `.squeeze()` without a dim "
                              "drops every size-1 dimension (a single query, a batch of one); "
                              "keep the shape the inputs give")

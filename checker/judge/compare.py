@@ -45,6 +45,7 @@ class CaseFailure(AssertionError):
         self.matrices = None  # (expected, got) of a small weights-like result, for a picture
         self.dtypes = None    # (got, expected) dtype names of a dtype check
         self.all_nan = False  # a values check whose result is NaN everywhere (weak evidence)
+        self.changed = None   # the position of the input an in-place check found changed
 
 
 def code(text: str) -> str:
@@ -380,11 +381,13 @@ def unchanged(before: list, after: list | None, names: list[str]) -> None:
                     or b.shape != a.shape or b.dtype != a.dtype \
                     or not torch.equal(torch.isnan(b), torch.isnan(a)) \
                     or not torch.equal(torch.nan_to_num(b), torch.nan_to_num(a)):
-                raise CaseFailure(
+                failure = CaseFailure(
                     t("the input `{name}` was modified in place", name=name),
                     expected=t("`{name}` unchanged after the call", name=name),
                     got=t("`{name}` changed", name=name),
                     likely=causes.IN_PLACE, check=Check.PROPERTY)
+                failure.changed = names.index(name)
+                raise failure
 
 
 def true(condition: bool, summary: str, *, expected: str = "", got: str = "",

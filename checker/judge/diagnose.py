@@ -107,6 +107,27 @@ DTYPE_MIX = cause(
     "dtype (dtype=torch.float32, .float(), a float64 mask added to the scores) must follow "
     "the inputs' dtype instead; masks go in with masked_fill")
 
+MASK_ADDED_LINE = cause(
+    "mask_added_line",
+    "`{code}` adds the mask to the scores: a 0/1 mask added blocks nothing (the allowed scores "
+    "only grow by 1), and the mask's own dtype spreads into the scores, which then meet "
+    "tensors of another dtype ({dtypes}); block with `scores.masked_fill(mask == 0, "
+    "float('-inf'))` before the softmax")
+MASK_TIMES_LINE = cause(
+    "mask_times_line",
+    "`{code}` multiplies by the mask, so the mask's own dtype spreads into the result, which "
+    "then meets tensors of another dtype ({dtypes}): use the mask only to choose positions, "
+    "`scores.masked_fill(mask == 0, float('-inf'))` before the softmax")
+TENSORDOT_FIRST_AXIS = cause(
+    "tensordot_first_axis",
+    "`{code}`: `tensordot(a, b, dims=1)` pairs the last axis of `a` with the *first* axis of "
+    "`b`, which is a batch axis here: `@` pairs the last axis with the second-to-last one and "
+    "keeps the leading batch dimensions")
+CAT_DIM0 = cause(
+    "cat_default_dim",
+    "`{code}` joins along dim 0, torch.cat's default, which is a batch axis when the inputs "
+    "have batch dimensions: name the axis the tensors grow along (the positions: `dim=-2`)")
+
 ONE_BATCH_DIM = cause(
     "fixed_rank_unpack",
     "`{code}` unpacks the shape into exactly {n} names, so it fits only inputs with exactly "
@@ -306,6 +327,103 @@ def module_assignments(source: str | None) -> str:
                      for n in tree.body if isinstance(n, (ast.Assign, ast.AnnAssign)))
 
 
+def function_named(source: str | None, name: str) -> tuple[str, list[str]]:
+    """The text of the learner's top-level function ``name`` and its parameters' names
+    (('', []) when the file defines no such function)."""
+    import ast
+
+    try:
+        tree = ast.parse(source or "")
+    except (SyntaxError, ValueError):
+        return "", []
+    lines = (source or "").splitlines()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
+            params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+            return "\n".join(lines[node.lineno - 1:node.end_lineno]), params
+    return "", []
+
+
+def feeds_result(line: str, body: str) -> bool:
+    """Whether ``line`` of ``body`` (a function's text) makes what the function returns:
+    it returns, or one of its names reaches a ``return`` line through assignments."""
+    pattern = re.escape(line.strip())
+    return any(shows(pattern, other, body) for other in body.splitlines()
+               if re.match(r"\s*return\b", other))
+
+
+def _code_lines(body: str) -> list[str]:
+    """The lines of ``body`` that hold code, without comments (strings kept as written)."""
+    lines = body.splitlines()
+    return [lines[n - 1].split("#", 1)[0].strip() for n, code in _code_only(body).items()
+            if code and n <= len(lines)]
+
+
+def in_place_line(body: str, name: str) -> str:
+    """The first line of ``body`` that writes into the tensor ``name`` itself: an augmented
+    assignment (``name /= s``), a method ending in ``_`` (``name.masked_fill_(...)``) or an
+    assignment into a slice of it, or ''."""
+    n = re.escape(name)
+    return first_code_line(body, rf"^\s*{n}\s*(?:\+|-|\*|/|//|@|%|\*\*)=|\b{n}\.(?!_)\w*[a-z0-9]_\("
+                                 rf"|^\s*{n}\[[^\]]*\]\s*(?:[-+*/]|//)?=(?!=)", as_written=True)
+
+
+# a torch call that makes a float tensor in the default dtype unless told another
+_FLOAT_FACTORY = re.compile(r"\btorch\.(?:ones|zeros|full|empty|eye|rand|randn)\(")
+
+
+def made_float32_line(body: str, line: str = "") -> str:
+    """The line of ``body`` that makes a float tensor without ``dtype=`` (so float32) and
+    feeds ``line`` (the line that raised) or, without one, what the function returns; a
+    tensor only compared (``mask == 0``) or made bool is left out, or ''."""
+    for other in _code_lines(body):
+        if not _FLOAT_FACTORY.search(other) or "dtype" in other or re.search(r"[=!]=", other):
+            continue
+        names = _assigned(other)
+        if any(re.search(rf"\b{re.escape(n)}\b\s*[=!]=|\b{re.escape(n)}\.(?:bool|to)\(", body)
+               for n in names):
+            continue
+        if (shows(re.escape(other), line, body) if line else feeds_result(other, body)):
+            return other
+    return ""
+
+
+_KEEPDIM_INDEX = r"\barg(?:max|min)\([^\n]*\bkeepdim\s*=\s*True"
+_FLATTEN = (r"\.(?:reshape|view)\(\s*-1\s*,|\.flatten\(\s*(?:0\s*,\s*)?-2\s*\)"
+            r"|\.flatten\(\s*end_dim\s*=\s*-2\s*\)")
+_RESTORED = r"\.(?:reshape|view)\(\s*\*|\.shape\[\s*:\s*-|\.unflatten\("
+
+
+def keepdim_index_line(body: str) -> str:
+    """The one line of ``body`` that takes an index with ``keepdim=True`` and feeds the
+    result, or ''."""
+    line = first_code_line(body, _KEEPDIM_INDEX, as_written=True)
+    return line if line and feeds_result(line, body) else ""
+
+
+def flatten_line(body: str) -> str:
+    """The line of ``body`` that flattens the leading dimensions (``X.reshape(-1, d)``) when
+    nothing gives them back and it feeds the result, or ''."""
+    line = first_code_line(body, _FLATTEN, as_written=True)
+    if not line or re.search(_RESTORED, body) or not feeds_result(line, body):
+        return ""
+    return line
+
+
+def loop_first_axis_line(body: str, params: list[str]) -> tuple[str, str] | None:
+    """(the line of ``body`` that loops over the first axis of a parameter, the parameter)
+    when it feeds the result, or None: ``for row in weights``, ``range(len(weights))``,
+    ``range(weights.shape[0])``."""
+    for name in params:
+        n = re.escape(name)
+        line = first_code_line(
+            body, rf"\bfor\s+\w+\s+in\s+{n}\s*(?:[:\]]|$)|\brange\(\s*(?:len\(\s*{n}\s*\)"
+                  rf"|{n}\.(?:shape\[\s*0\s*\]|size\(\s*0\s*\)))", as_written=True)
+        if line and feeds_result(line, body):
+            return line, name
+    return None
+
+
 def function_source(source: str | None, frames: list[dict]) -> str:
     """The text of the learner's function in which the error was raised ('' if unknown)."""
     import ast
@@ -335,15 +453,55 @@ _INF = r"(?:-\s*)?(?:float\(\s*['\"][-+]?inf['\"]\s*\)|(?:math|torch|np|numpy)\.
 _INF_PRODUCT = re.compile(rf"\*\s*{_INF}|{_INF}\s*\*")
 
 
+# the dtypes an error message names, as torch's names them (c10::Half, Float, double)
+_MESSAGE_DTYPES = {"half": "float16", "bfloat16": "bfloat16", "float": "float32",
+                   "double": "float64"}
+# the mask used in arithmetic: `scores + mask`, `scores += mask`, `weights * mask`
+_MASK_ADDED = re.compile(r"[\w)\]]\s*\+=?\s*\(?\s*mask\w*\b(?!\s*(?:[=!]=|\.))"
+                         r"|\bmask\w*\s*\+\s*[\w(]")
+_MASK_TIMES = re.compile(r"[\w)\]]\s*\*=?\s*\(?\s*mask\w*\b(?!\s*(?:[=!]=|\.))"
+                         r"|\bmask\w*\s*\*\s*[\w(]")
+
+
+def _dtype_mix(message: str, line: str, body: str, dtype: str) -> Cause:
+    """Two dtypes met at ``line``: the line of ``body`` that brought the other one in, when
+    it shows (a tensor rebuilt from Python numbers, the mask used in arithmetic, a tensor
+    made in float32 for inputs of another dtype), else the general cause."""
+    named = [_MESSAGE_DTYPES[w.lower()] for w in
+             re.findall(r"(?<![\w.])(?:c10::)?(Half|BFloat16|Float|Double|half|float|double)\b",
+                        message)]
+    unique = list(dict.fromkeys(named))
+    dtypes = t("{a} and {b}", a=unique[0], b=unique[1]) if len(unique) == 2 else \
+        ", ".join(unique)
+    for other in _code_lines(body):
+        if not shows(re.escape(other), line, body):
+            continue
+        if re.search(_FROM_NUMBERS, other):
+            return FROM_NUMBERS(code=other)
+        if dtypes and _MASK_ADDED.search(other):
+            return MASK_ADDED_LINE(code=other, dtypes=dtypes)
+        if dtypes and _MASK_TIMES.search(other):
+            return MASK_TIMES_LINE(code=other, dtypes=dtypes)
+    if "float32" in named and dtype and dtype != "float32" and dtype in named:
+        made = made_float32_line(body, line)
+        if made:
+            from checker.judge.causes import MADE_FLOAT32
+
+            return MADE_FLOAT32(code=made, dtype=dtype)
+    return DTYPE_MIX
+
+
 def cause_of_error(error_type: str, message: str, frames: list[dict], *,
                    batched: bool = True, code_suspects: dict | None = None,
-                   body: str = "") -> Cause | None:
+                   body: str = "", outer: str = "", dtype: str = "") -> Cause | None:
     """The likely cause of an exception the learner's code raised, or None.
 
     ``batched``: the call had inputs with leading batch dimensions (without them, 2-D-only
     code cannot be the reason). ``code_suspects`` maps a regular expression to a cause:
     a case that knows a classic mistake by the code it leaves names it so; it is looked
     for in ``body``, the text of the learner's function that raised (or else the line).
+    ``outer``: the text of every function of the file on the way to the error (a tensor may
+    be made by a caller); ``dtype``: the dtype of the call's first float input.
     """
     from checker.judge.causes import candidates
 
@@ -405,14 +563,18 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
     if "only supports boolean masks" in message:
         return BOOL_MASK_NEEDED
     if _DEVICE.search(message) and "device" in message.lower():
-        made = _made_without_device(line, body)
+        # the tensor may be made by a calling function of the file (an empty cache made by
+        # generate_outputs meets the input's device in the step it calls)
+        made = _made_without_device(line, body) or (outer and _made_without_device(line, outer))
         return MADE_ON_CPU(code=made) if made else DEVICE_MIX
     if "expected m1 and m2 to have the same dtype" in message or re.search(
             r"same dtype|expected scalar type \w+ but found", message):
-        made = next((other.strip() for other in body.splitlines()
-                     if re.search(_FROM_NUMBERS, other)
-                     and shows(re.escape(other.strip()), line, body)), "")
-        return FROM_NUMBERS(code=made) if made else DTYPE_MIX
+        return _dtype_mix(message, line, body, dtype)
+    if "contracted dimensions need to match" in message and "tensordot(" in line and batched:
+        return TENSORDOT_FIRST_AXIS(code=line.strip())
+    if "Sizes of tensors must match except in dimension 0" in message and \
+            re.search(r"\btorch\.cat\((?![^\n]*\bdim\b)", line):
+        return CAT_DIM0(code=line.strip())
     if "must be a 3D tensor" in message and "bmm" in code:
         return BMM_3D
     if _MATRIX.search(message):

@@ -17,8 +17,10 @@ import torch
 from checker import manifest
 from checker.judge import causes, document
 from checker.judge.compare import CaseFailure
-from checker.judge.diagnose import (cast_line, cause_of_error, detach_line, function_source,
-                                    inf_product_line, module_assignments)
+from checker.judge.diagnose import (cast_line, cause_of_error, detach_line, flatten_line,
+                                    function_named, function_source, in_place_line,
+                                    inf_product_line, keepdim_index_line, loop_first_axis_line,
+                                    made_float32_line, module_assignments)
 from checker.engine.forbidden import scan_source
 from checker.engine.problems import Problem
 from checker.i18n import t
@@ -90,6 +92,7 @@ class Learner:
         self.code_suspects: dict = {}    # regex on the learner's failing line -> cause
         self.rank = 0                    # the most dimensions of any input the case passed
         self.judges_property = False     # the case judges a property (inputs kept, dtype...)
+        self.dtype = ""                  # the dtype of the call's first float input
         self._worker = worker
 
     def __getattr__(self, func: str):
@@ -112,6 +115,8 @@ class Learner:
         self.batched = any(isinstance(a, torch.Tensor) and a.dim() >= 3
                            for a in (*args, *kwargs.values()))
         self.rank = max([self.rank, *(a.dim() for a in _tensors((*args, *kwargs.values())))])
+        self.dtype = next((str(a.dtype).removeprefix("torch.") for a in
+                           _tensors((*args, *kwargs.values())) if a.is_floating_point()), "")
         seen = len(self._worker.forbidden_calls)
         try:
             returned = self._worker.call(func, args, kwargs, grad=grad, return_args=return_args)
@@ -402,25 +407,49 @@ def fixes(exercise: manifest.Exercise) -> dict[Problem, str]:
 
 def _line_shown(exc: CaseFailure, learner) -> None:
     """A general cause replaced by the line of the learner's file that shows the mistake,
-    quoted: a dtype that changed to the very dtype a line converts to (``DTYPE_CAST``); NaN
+    quoted: a dtype that changed to the very dtype a line converts to (``DTYPE_CAST``), or
+    to float32 from a line that makes a tensor without ``dtype=`` (``MADE_FLOAT32``); NaN
     where none belongs, or NaN everywhere (which any NaN-giving suspect matches, so the line
     is the better evidence), and a line that multiplies by an infinity, as an additive mask
-    ``(mask == 0) * -inf`` does (``INF_PRODUCT``); a right result with a wrong gradient and a
-    line that detaches something other than a max (``DETACH_LINE``)."""
+    ``(mask == 0) * -inf`` does (``INF_PRODUCT``); a wrong or missing gradient and a line
+    that detaches something other than a max (``DETACH_LINE``); an input changed in place
+    and the line of the called function that writes into it (``IN_PLACE_LINE``); an extra
+    dimension of size 1 and an index taken with ``keepdim=True`` (``KEEPDIM_INDEX``); lost
+    batch dimensions and a reshape that flattens them (``FLATTENED_BATCH``) or, on batched
+    inputs, a loop over a tensor's first axis (``LOOP_FIRST_AXIS``). Each line must feed the
+    function's result (or, in place, write into the very input that changed)."""
     if exc.cause is None or learner is None:
         return
     source, cause_id = learner.source_text(), exc.cause.id
+    body, params = function_named(source, learner.last_function)
     found = None
     if cause_id == causes.DTYPE_CHANGED.id and exc.dtypes is not None:
         got, expected = exc.dtypes
         line = cast_line(source, got)
         found = line and causes.DTYPE_CAST(code=line, dtype=got, expected=expected)
+        if not found and got == "float32":
+            line = made_float32_line(body)
+            found = line and causes.MADE_FLOAT32(code=line, dtype=expected)
     elif cause_id == causes.NAN_RESULT.id or exc.all_nan:
         line = inf_product_line(source)
         found = line and causes.INF_PRODUCT(code=line)
-    elif cause_id == causes.PARTIAL_DETACH.id:
+    elif cause_id in (causes.PARTIAL_DETACH.id, causes.DETACHED.id, causes.NO_GRADIENT_TO.id):
         line = detach_line(source)
         found = line and causes.DETACH_LINE(code=line)
+    elif cause_id == causes.IN_PLACE.id and exc.changed is not None \
+            and exc.changed < len(params):
+        name = params[exc.changed]
+        line = in_place_line(body, name)
+        found = line and causes.IN_PLACE_LINE(code=line, name=name)
+    elif cause_id == causes.EXTRA_SIZE_ONE.id:
+        line = keepdim_index_line(body)
+        found = line and causes.KEEPDIM_INDEX(code=line)
+    elif cause_id == causes.BATCH_DIMS_LOST.id:
+        line = flatten_line(body)
+        found = line and causes.FLATTENED_BATCH(code=line)
+        looped = None if found or not learner.batched else loop_first_axis_line(body, params)
+        if looped:
+            found = causes.LOOP_FIRST_AXIS(code=looped[0], name=looped[1])
     if found:
         exc.cause, exc.likely = found, found.render()
 
@@ -441,10 +470,13 @@ def _problem_failure(problem: LearnerProblem, exercise: manifest.Exercise,
         # the function that raised, after the file's top-level assignments it may use
         body = "\n".join(filter(None, (module_assignments(source),
                                         function_source(source, problem.frames))))
+        # every function of the file on the way to the error (a caller may make a tensor)
+        outer = "\n".join(filter(None, (module_assignments(source), *dict.fromkeys(
+            function_source(source, [frame]) for frame in problem.frames))))
         found = cause_of_error(problem.error_type, problem.message, problem.frames,
                                batched=learner.batched if learner else True,
                                code_suspects=learner.code_suspects if learner else None,
-                               body=body)
+                               body=body, outer=outer, dtype=learner.dtype if learner else "")
     if found is not None:
         failure.likely, failure.cause, failure.specific = found.render(), found.id, not found.generic
     if problem.kind == Problem.EXCEPTION and learner is not None and learner.judges_property \

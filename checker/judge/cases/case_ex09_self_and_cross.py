@@ -7,17 +7,14 @@ from checker.judge import compare
 from checker.judge.cases.attention_support import (WEIGHTS_T, check_pair,
                                                    rows_sum_to_one, sdpa, suspects_for)
 from checker.judge.cases.support import property_case
-from checker.judge.cases.mistakes import RESIDUAL_CODE, SCALE_D_MODEL, residual
+from checker.judge.cases.mistakes import (RESIDUAL_CODE, SCALE_D_MODEL, projection_slips,
+                                          residual)
 from checker.judge.cases.support import (BATCH2, D_K, D_MODEL, D_V, case, cause,
                                          no_forbidden_source, rand_mask, randn, unchanged,
                                          values_correct)
 
 N, N_DEC, N_ENC = 4, 3, 5
 
-V_IS_X = cause("ex09_v_is_x", "self-attention with X itself as the values: V = X @ W_V")
-Q_K_SWAPPED = cause("ex09_q_k_swapped", "self-attention with W_Q and W_K swapped (Q = X @ W_K, "
-                                       "K = X @ W_Q): the weights come out transposed")
-K_BY_W_Q = cause("ex09_k_by_w_q", "self-attention with K projected by W_Q")
 ROLES_SWAPPED = cause("ex09_roles_swapped", "cross-attention with the roles swapped: Q comes "
                                             "from the decoder, K and V from the encoder")
 CAUSAL_IN_CROSS = cause("ex09_causal_in_cross", "a causal mask: cross-attention uses none unless "
@@ -37,9 +34,8 @@ def _weights(gen, dtype=torch.float32):
 
 def _self_suspects(X, W_Q, W_K, W_V, mask=None):
     found = suspects_for(X @ W_Q, X @ W_K, X @ W_V, mask)
-    found[K_BY_W_Q] = sdpa(X @ W_Q, X @ W_Q, X @ W_V, mask)
-    found[Q_K_SWAPPED] = sdpa(X @ W_K, X @ W_Q, X @ W_V, mask)
-    found[V_IS_X] = sdpa(X @ W_Q, X @ W_K, X, mask)
+    for mistake, (w_q, w_k, w_v) in projection_slips(W_Q, W_K, W_V).items():
+        found[mistake] = sdpa(X @ w_q, X @ w_k, X @ w_v, mask)
     found[SCALE_D_MODEL] = sdpa(X @ W_Q, X @ W_K, X @ W_V, mask, scale=X.shape[-1])
     causal = torch.tril(torch.ones(X.shape[-2], X.shape[-2], dtype=torch.bool))
     found[CAUSAL_IN_SELF] = sdpa(X @ W_Q, X @ W_K, X @ W_V,
@@ -52,6 +48,8 @@ def _cross_suspects(X_dec, X_enc, W_Q, W_K, W_V, mask=None):
     Q, K, V = X_dec @ W_Q, X_enc @ W_K, X_enc @ W_V
     found = suspects_for(Q, K, V, mask)
     found[ROLES_SWAPPED] = sdpa(X_enc @ W_Q, X_dec @ W_K, X_dec @ W_V, mask)
+    for mistake, (w_q, w_k, w_v) in projection_slips(W_Q, W_K, W_V).items():
+        found[mistake] = sdpa(X_dec @ w_q, X_enc @ w_k, X_enc @ w_v, mask)
     found[SCALE_D_MODEL] = sdpa(Q, K, V, mask, scale=D_MODEL)
     causal = torch.tril(torch.ones(Q.shape[-2], K.shape[-2], dtype=torch.bool))
     found[CAUSAL_IN_CROSS] = sdpa(Q, K, V, causal if mask is None else causal & (mask != 0))

@@ -8,7 +8,8 @@ from checker.judge.cases.attention_support import (MASK_IGNORED, check_pair, dev
                                                    float16_check, sdpa, suspects_for)
 from checker.judge.cases.support import property_case
 from checker.judge.cases.mistakes import (NO_SHIFT, RESIDUAL_CODE, SCALE_D_MODEL,
-                                          mask_mistakes, residual, unshifted_softmax)
+                                          mask_mistakes, projection_slips, residual,
+                                          unshifted_softmax)
 from checker.judge.cases.support import (BATCH2, D_K, D_MODEL, D_V, case, cause, gradients,
                                          no_forbidden_source, randn, unchanged, values_correct)
 
@@ -26,7 +27,6 @@ N_FROM_BATCH = cause("ex10_n_from_batch", "the sequence length read from X.size(
                                           "use X.size(-2)")
 N_FROM_WIDTH = cause("ex10_n_from_width", "the sequence length read from X.size(-1), the width "
                                           "d_model: the sequence length is X.size(-2)")
-BLENDS_X = cause("ex10_blends_x", "the weights blend X itself instead of the values V = X @ W_V")
 N_FROM_FRONT = cause("ex10_n_from_front", "the sequence length read from an axis counted from the "
                                           "front (X.shape[1] or X.size(1)): with none, one or "
                                           "several batch dimensions that is another axis; the "
@@ -50,7 +50,8 @@ def _suspects(X, W_Q, W_K, W_V):
     found[NO_MASK] = sdpa(Q, K, V)
     found[TRIU] = sdpa(Q, K, V, torch.triu(torch.ones(n, n, dtype=torch.bool)))
     found[NO_DIAGONAL] = sdpa(Q, K, V, torch.tril(torch.ones(n, n, dtype=torch.bool), -1))
-    found[BLENDS_X] = sdpa(Q, K, X, causal)
+    for mistake, (w_q, w_k, w_v) in projection_slips(W_Q, W_K, W_V).items():
+        found[mistake] = sdpa(X @ w_q, X @ w_k, X @ w_v, causal)
     for mistake, mask in mask_mistakes(n).items():
         found[mistake] = sdpa(Q, K, V, mask)
     if X.shape[-1] != Q.shape[-1]:

@@ -11,7 +11,7 @@ from checker.judge import compare
 from checker.judge.cases.attention_support import (MASK_INVERTED, SOFTMAX_QUERIES,
                                                    blocked_weights_are_zero, rows_sum_to_one)
 from checker.judge.cases.mistakes import BY_D_K, MASK_UNSQUEEZE_1, NO_SCALE as NO_SCALING
-from checker.judge.cases.mistakes import SCALE_D_MODEL
+from checker.judge.cases.mistakes import SCALE_D_MODEL, projection_slips
 from checker.judge.cases.beyond_support import raised, raises_value_error
 from checker.judge.cases.support import property_case
 from checker.judge.cases.support import (case, cause, gradients, no_forbidden_source, rand_mask,
@@ -127,6 +127,8 @@ def _suspects(X_q, X_kv, W, h, mask=None) -> dict:
              SOFTMAX_QUERIES: _mha(X_q, X_kv, W, h, mask, softmax_dim=-2)}
     d_head = d_model // h
     found[BY_D_K(d_k=d_head)] = _mha(X_q, X_kv, W, h, mask, scale=d_head ** 2)
+    for mistake, slipped in projection_slips(*W[:3]).items():
+        found[mistake] = _mha(X_q, X_kv, (*slipped, W[3]), h, mask)
     if mask is not None:
         found[MASK_INVERTED] = _mha(X_q, X_kv, W, h, mask == 0)
         found[MASK_UNSQUEEZE_1] = _mha(X_q, X_kv, W, h, mask.unsqueeze(1), head_mask=False)

@@ -6,7 +6,7 @@ import torch
 from checker.i18n import t
 from checker.judge import compare
 from checker.judge.cases.attention_support import SCALE_N_K, SOFTMAX_SIZE_ONE, sdpa
-from checker.judge.cases.mistakes import BY_D_K, NO_SCALE as NO_SCALING
+from checker.judge.cases.mistakes import BY_D_K, NO_SCALE as NO_SCALING, projection_slips
 from checker.judge.cases.beyond_support import cache_unchanged, on_meta, values_correct_nested
 from checker.judge.cases.support import property_case
 from checker.judge.cases.support import (D_K, D_MODEL, D_V, case, cause, gradients,
@@ -79,6 +79,13 @@ def _step_suspects(x_t, W, cache) -> dict:
              SOFTMAX_SIZE_ONE: sdpa(q, K, V, softmax_dim=-2)[0]}  # one query: weights of 1
     if K.shape[-2] != q.shape[-1]:
         found[SCALE_N_K] = sdpa(q, K, V, scale=K.shape[-2])[0]
+    for mistake, (w_q, w_k, w_v) in projection_slips(W_Q, W_K, W_V).items():
+        k_, v_ = x_t @ w_k, x_t @ w_v
+        if cache is not None and (k_.shape[-1], v_.shape[-1]) == (k.shape[-1], v.shape[-1]):
+            k_, v_ = torch.cat([cache[0], k_], -2), torch.cat([cache[1], v_], -2)
+        elif cache is not None:
+            continue  # a cache of other widths: the step could not have run
+        found[mistake] = sdpa(x_t @ w_q, k_, v_)[0]
     if cache is not None:
         found[LEFT_OUT] = sdpa(q, cache[0], cache[1])[0]
         found[OUT_OF_STEP] = sdpa(q, K, torch.cat([v, cache[1]], -2))[0]

@@ -195,6 +195,24 @@ def dropout_signature(got, expected) -> tuple | None:
                                           scale=f"{scale:.3g}", p=f"{1 - 1 / scale:.2g}")
 
 
+# ------------------------------------------------------------ the projections
+PROJ_K_BY_W_Q = cause("proj_k_by_w_q", "K projected by W_Q (K = X @ W_Q), a copy-paste slip: "
+                                       "the keys are a copy of the queries; K = X @ W_K")
+PROJ_Q_BY_W_K = cause("proj_q_by_w_k", "Q projected by W_K (Q = X @ W_K), a copy-paste slip: "
+                                       "the queries are a copy of the keys; Q = X @ W_Q")
+PROJ_Q_K_SWAPPED = cause("proj_q_k_swapped", "W_Q and W_K swapped (Q = X @ W_K, K = X @ W_Q): "
+                                             "the weights come out transposed")
+PROJ_V_IS_X = cause("proj_v_is_x", "X itself used as the values: V = X @ W_V")
+
+
+def projection_slips(W_Q, W_K, W_V) -> dict:
+    """{mistake: (W_Q, W_K, W_V) as the mistake uses them}: a projection made with the wrong
+    weight (K = X @ W_Q, Q = X @ W_K, the two swapped) or none (V = X, the identity)."""
+    identity = torch.eye(W_V.shape[-2], dtype=W_V.dtype)
+    return {PROJ_K_BY_W_Q: (W_Q, W_Q, W_V), PROJ_Q_BY_W_K: (W_K, W_K, W_V),
+            PROJ_Q_K_SWAPPED: (W_K, W_Q, W_V), PROJ_V_IS_X: (W_Q, W_K, identity)}
+
+
 def causal(n: int, m: int | None = None, diagonal: int = 0) -> torch.Tensor:
     """tril of an [n, m] matrix of True (the causal mask for diagonal=0)."""
     return torch.tril(torch.ones(n, n if m is None else m, dtype=torch.bool), diagonal)

@@ -4,7 +4,7 @@ FIX: reshape each product back to `X.shape[:-1] + (W.shape[-1],)` (or skip the f
 Correct for X [n, d_model]; for X [B, n, d_model] it returns [B*n, d_k] instead of
 [B, n, d_k].
 
-Cause: batch_dims
+Cause: flattened_batch
 """
 
 from __future__ import annotations

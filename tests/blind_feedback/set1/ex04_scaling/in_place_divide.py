@@ -4,7 +4,7 @@ FIX: return a new tensor: `scores / math.sqrt(d_k)`.
 The returned values are right; the input tensor is modified (and a leaf tensor that
 requires grad raises).
 
-Cause: in_place
+Cause: in_place_line
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ FIX: build new tensors: `e = torch.exp(x - x.amax(dim=dim, keepdim=True))`.
 The returned weights are right; the input tensor is changed (and an input that
 requires grad raises).
 
-Cause: in_place
+Cause: in_place_line
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ FIX: use the out-of-place `scores.masked_fill(mask == 0, float("-inf"))`.
 
 The returned tensor is right; the input scores have been changed too.
 
-Cause: in_place
+Cause: in_place_line
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ FIX: scale out of place: `scores = Q @ K.transpose(-2, -1) / math.sqrt(d_k)` (or
 The output and weights are right, but Q has changed after the call (and a Q that
 requires grad raises).
 
-Cause: in_place
+Cause: in_place_line
 """
 
 from __future__ import annotations

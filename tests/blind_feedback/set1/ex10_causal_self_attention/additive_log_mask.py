@@ -5,7 +5,7 @@ Values are right (log 0 = -inf, log 1 = 0) and float32/float64 pass; only float1
 it: the weights become float32 and the product with the float16 V raises a dtype
 mismatch.
 
-Cause: dtype_mix
+Cause: made_float32
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """MISTAKE: soft_lookup accumulates the blend in torch.zeros(d_v), which is always float32 on the CPU, so float64/float16 inputs come back as float32 (and off the input's device).
 FIX: Compute weights @ values directly, or create the accumulator with torch.zeros_like(values[0]).
 
-Cause: dtype_changed
+Cause: made_float32
 """
 
 from __future__ import annotations

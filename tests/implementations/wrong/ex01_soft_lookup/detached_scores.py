@@ -3,7 +3,7 @@
 Caught by: the gradient check of soft_lookup with respect to query and keys (the values
 and the gradient with respect to values are right).
 
-Cause: no_gradient_to
+Cause: detach_line
 """
 
 import torch

@@ -2,7 +2,7 @@
 
 Caught by: every hard_lookup case (the shape has an extra dimension of size 1 in front).
 
-Cause: extra_size_one
+Cause: keepdim_index
 """
 
 import torch

@@ -2,7 +2,7 @@
 
 Caught by: the inputs-left-unchanged check (the returned values are right).
 
-Cause: in_place
+Cause: in_place_line
 """
 
 import math

@@ -4,7 +4,7 @@ FIX: Use weights @ V directly so gradients flow to both weights and V.
 
 Caught by: blind set 6.
 
-Cause: no_gradient_to
+Cause: detach_line
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Caught by: batched inputs (the result loses its batch dimensions).
 
-Cause: batch_dims
+Cause: flattened_batch
 """
 import torch
 

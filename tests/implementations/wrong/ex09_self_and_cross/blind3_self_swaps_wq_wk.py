@@ -2,7 +2,7 @@
 
 Caught by: blind set 3.
 
-Cause: attn_scores_k_q|ex09_q_k_swapped
+Cause: attn_scores_k_q|proj_q_k_swapped
 """
 
 from __future__ import annotations

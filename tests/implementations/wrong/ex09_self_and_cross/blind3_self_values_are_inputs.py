@@ -2,7 +2,7 @@
 
 Caught by: blind set 3.
 
-Cause: ex09_v_is_x
+Cause: proj_v_is_x
 """
 
 from __future__ import annotations

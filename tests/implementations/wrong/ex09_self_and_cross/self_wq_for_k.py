@@ -2,7 +2,7 @@
 
 Caught by: any self_attention case with W_Q != W_K.
 
-Cause: ex09_k_by_w_q
+Cause: proj_k_by_w_q
 """
 
 import math

@@ -4,7 +4,7 @@ FIX: Put the queries on the left: scores = Q @ K.transpose(-2, -1) / sqrt(d_k).
 
 Caught by: blind set 7.
 
-Cause: attn_scores_k_q
+Cause: attn_scores_k_q|proj_q_k_swapped
 """
 
 from __future__ import annotations
