@@ -143,6 +143,10 @@ DETACHED = cause("detached", "is something detached (.detach(), .data, torch.no_
 DETACH_LINE = cause("detach_line", "`{code}` detaches: no gradient flows back through what it "
                                    "makes, and the gradient is wrong (only a constant shift, such "
                                    "as the max, may be detached)")
+REBUILT = cause("rebuilt_tensor", "`{code}` builds a new tensor with `torch.tensor(...)`, which "
+                                 "copies the values and leaves autograd behind: no gradient "
+                                 "flows back through it; keep the computation in tensor "
+                                 "operations (`torch.stack`, `@`, `.sum()`)")
 PARTIAL_DETACH = cause("partial_detach", "the result is right but its gradient is not: part of "
                                          "the computation is detached or runs under "
                                          "torch.no_grad() (only a constant shift, such as the "

@@ -118,6 +118,16 @@ MASK_TIMES_LINE = cause(
     "`{code}` multiplies by the mask, so the mask's own dtype spreads into the result, which "
     "then meets tensors of another dtype ({dtypes}): use the mask only to choose positions, "
     "`scores.masked_fill(mask == 0, float('-inf'))` before the softmax")
+LOG_MASK_LINE = cause(
+    "log_mask_line",
+    "`{code}` adds the logarithm of the mask to the scores: log 0 = -inf blocks, but the "
+    "mask's own dtype spreads into the scores, which then meet tensors of another dtype "
+    "({dtypes}); block with `scores.masked_fill(mask == 0, float('-inf'))`")
+CAST_MET = cause(
+    "cast_met",
+    "`{code}` converts to {dtype}, and what it makes then met tensors of another dtype "
+    "({dtypes}): compute in the inputs' own dtype (leave the conversion out, or convert back "
+    "with `.to(x.dtype)`)")
 TENSORDOT_FIRST_AXIS = cause(
     "tensordot_first_axis",
     "`{code}`: `tensordot(a, b, dims=1)` pairs the last axis of `a` with the *first* axis of "
@@ -359,6 +369,29 @@ def _code_lines(body: str) -> list[str]:
             if code and n <= len(lines)]
 
 
+def rebuilt_line(body: str, params: list[str]) -> str:
+    """The line of ``body`` that builds a new tensor from the inputs' values with
+    ``torch.tensor(...)`` (which copies them off the autograd graph) and feeds the result,
+    or '': a comprehension or one of the parameters inside the call."""
+    names = "|".join(re.escape(p) for p in params) or "(?!)"
+    line = first_code_line(body, rf"\btorch\.(?:tensor|Tensor|FloatTensor|DoubleTensor)\("
+                                 rf"[^\n]*(?:\bfor\b|\b(?:{names})\b)", as_written=True)
+    return line if line and feeds_result(line, body) else ""
+
+
+def masked_after_softmax_line(body: str) -> str:
+    """The line of ``body`` that blocks positions of the weights after the softmax made them
+    (``weights.masked_fill(...)``, ``weights * mask``), or ''."""
+    for name in [n for line in _code_lines(body) if re.search(r"softmax\(", line)
+                 for n in _assigned(line)]:
+        n = re.escape(name)
+        line = first_code_line(body, rf"\b{n}\s*(?:\.masked_fill_?\(|\*=?\s*\(?\s*~?[\w.]*mask"
+                                     rf"|\[[^\]]*mask[^\]]*\]\s*=)", as_written=True)
+        if line:
+            return line
+    return ""
+
+
 def in_place_line(body: str, name: str) -> str:
     """The first line of ``body`` that writes into the tensor ``name`` itself: an augmented
     assignment (``name /= s``), a method ending in ``_`` (``name.masked_fill_(...)``) or an
@@ -463,6 +496,9 @@ _MASK_TIMES = re.compile(r"[\w)\]]\s*\*=?\s*\(?\s*mask\w*\b(?!\s*(?:[=!]=|\.))"
                          r"|\bmask\w*\s*\*\s*[\w(]")
 
 
+_LOG_MASK = re.compile(r"\+=?\s*torch\.log\(\s*\(?\s*mask\w*\b")
+
+
 def _dtype_mix(message: str, line: str, body: str, dtype: str) -> Cause:
     """Two dtypes met at ``line``: the line of ``body`` that brought the other one in, when
     it shows (a tensor rebuilt from Python numbers, the mask used in arithmetic, a tensor
@@ -473,15 +509,25 @@ def _dtype_mix(message: str, line: str, body: str, dtype: str) -> Cause:
     unique = list(dict.fromkeys(named))
     dtypes = t("{a} and {b}", a=unique[0], b=unique[1]) if len(unique) == 2 else \
         ", ".join(unique)
+    # the mask's own dtype: only a mask the function is given
+    given_mask = re.search(r"def\s+\w+\s*\((?:[^()]|\([^()]*\))*\bmask\b", body)
     for other in _code_lines(body):
         if not shows(re.escape(other), line, body):
             continue
         if re.search(_FROM_NUMBERS, other):
             return FROM_NUMBERS(code=other)
-        if dtypes and _MASK_ADDED.search(other):
+        if not (dtypes and given_mask):
+            continue
+        if _LOG_MASK.search(other):
+            return LOG_MASK_LINE(code=other, dtypes=dtypes)
+        if _MASK_ADDED.search(other):
             return MASK_ADDED_LINE(code=other, dtypes=dtypes)
-        if dtypes and _MASK_TIMES.search(other):
+        if _MASK_TIMES.search(other):
             return MASK_TIMES_LINE(code=other, dtypes=dtypes)
+    for other in _code_lines(body):  # a conversion to the dtype that is not the inputs'
+        cast = next((d for d in unique if d != dtype and re.search(_CASTS[d], other)), None)
+        if dtype and cast and shows(re.escape(other), line, body):
+            return CAST_MET(code=other, dtype=cast, dtypes=dtypes)
     if "float32" in named and dtype and dtype != "float32" and dtype in named:
         made = made_float32_line(body, line)
         if made:

@@ -20,7 +20,7 @@ from checker.judge.compare import CaseFailure
 from checker.judge.diagnose import (cast_line, cause_of_error, detach_line, flatten_line,
                                     function_named, function_source, in_place_line,
                                     inf_product_line, keepdim_index_line, loop_first_axis_line,
-                                    made_float32_line, module_assignments)
+                                    made_float32_line, module_assignments, rebuilt_line)
 from checker.engine.forbidden import scan_source
 from checker.engine.problems import Problem
 from checker.i18n import t
@@ -412,7 +412,8 @@ def _line_shown(exc: CaseFailure, learner) -> None:
     where none belongs, or NaN everywhere (which any NaN-giving suspect matches, so the line
     is the better evidence), and a line that multiplies by an infinity, as an additive mask
     ``(mask == 0) * -inf`` does (``INF_PRODUCT``); a wrong or missing gradient and a line
-    that detaches something other than a max (``DETACH_LINE``); an input changed in place
+    that detaches something other than a max (``DETACH_LINE``) or rebuilds a tensor with
+    ``torch.tensor(...)`` (``REBUILT``); an input changed in place
     and the line of the called function that writes into it (``IN_PLACE_LINE``); an extra
     dimension of size 1 and an index taken with ``keepdim=True`` (``KEEPDIM_INDEX``); lost
     batch dimensions and a reshape that flattens them (``FLATTENED_BATCH``) or, on batched
@@ -436,6 +437,9 @@ def _line_shown(exc: CaseFailure, learner) -> None:
     elif cause_id in (causes.PARTIAL_DETACH.id, causes.DETACHED.id, causes.NO_GRADIENT_TO.id):
         line = detach_line(source)
         found = line and causes.DETACH_LINE(code=line)
+        rebuilt = None if found else rebuilt_line(body, params)
+        if rebuilt:
+            found = causes.REBUILT(code=rebuilt)
     elif cause_id == causes.IN_PLACE.id and exc.changed is not None \
             and exc.changed < len(params):
         name = params[exc.changed]

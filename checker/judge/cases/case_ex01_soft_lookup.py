@@ -13,6 +13,10 @@ ARGMIN = cause("ex01_argmin", "the value of the key with the SMALLEST score (arg
 KEY_ROW = cause("ex01_key_row", "the winning key row instead of the value row stored under it")
 NEAREST = cause("ex01_nearest_key", "the value of the nearest key (by distance or angle), but "
                                     "the score is the plain dot product")
+TIES_ADDED = cause("ex01_ties_added", "with two keys tied for the best score, their value rows "
+                                      "were added: a mask such as `scores == scores.max()` marks "
+                                      "every key that ties, so the product takes them all; "
+                                      "`torch.argmax` picks one index")
 SUMMED_OVER_KEYS = cause("ex01_summed_over_keys", "the products summed over the keys (dim 0) "
                                                   "instead of over each key's features (the "
                                                   "last dim): the score of a key is the sum of "
@@ -117,6 +121,26 @@ def test_hard_lookup_random(learner, ref, gen):
     compare.close(learner.hard_lookup(query, keys, values), ref.hard_lookup(query, keys, values),
                   suspects=_hard_suspects(query, keys, values, {ARGMIN: values[scores.argmin()],
                                                                 KEY_ROW: keys[scores.argmax()]}))
+
+
+@case("hard_lookup: two keys tie for the best score: the result is one of their value rows")
+def test_hard_lookup_tie(learner, ref):
+    query = torch.tensor([1.0, 0.0, 2.0, 0.0, -1.0])
+    keys = torch.tensor([[1.0, 0.0, 1.0, 0.0, 0.0],     # score 3
+                         [0.0, 1.0, 1.0, 1.0, 0.0],     # score 2
+                         [1.0, 0.0, 1.0, 0.0, 0.0],     # score 3: ties with row 0
+                         [0.0, 0.0, 0.0, 1.0, 1.0]])    # score -1
+    values = torch.arange(12.0).reshape(4, 3)
+    got = learner.hard_lookup(query, keys, values)
+    if isinstance(got, torch.Tensor) and type(got) is torch.Tensor and \
+            got.shape == values[2].shape and got.dtype == values.dtype and \
+            torch.equal(got, values[2]):
+        return  # the other tied row is as right as the first
+    tied = values[0] + values[2]  # (their average is what a sharp softmax gives: no cause)
+    compare.close(got, ref.hard_lookup(query, keys, values),
+                  suspects=_hard_suspects(query, keys, values, {
+                      TIES_ADDED: tied,
+                      ARGMIN: values[3], KEY_ROW: keys[0]}))
 
 
 @case("hard_lookup: values of size 1 (d_v = 1) give a result of shape [1]")

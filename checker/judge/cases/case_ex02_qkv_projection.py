@@ -26,6 +26,11 @@ FUSED_CHUNK = cause("ex02_fused_chunk", "one product X @ [W_Q | W_K | W_V] cut w
                                         "chunk cuts equal pieces, which are the wrong widths "
                                         "when d_v != d_k; split at the real widths, "
                                         "torch.split(QKV, [d_k, d_k, d_v], dim=-1)")
+FUSED_SPLIT = cause("ex02_fused_split", "one product X @ [W_Q | W_K | W_V] cut with `.split()` of "
+                                        "a single width: that gives three pieces only when d_v "
+                                        "equals d_k (here there are more, and the unpacking into "
+                                        "Q, K, V fails); split at the real widths, "
+                                        "`.split([d_k, d_k, d_v], dim=-1)`")
 BIAS = cause("ex02_bias", "something is added to the products: the projections have no bias "
                           "(nn.Linear adds one unless bias=False)")
 
@@ -95,6 +100,7 @@ def test_all_sizes_differ(learner, gen):
 
 @case("d_v wider than d_k (4 and 7): Q, K and V each keep their own width")
 def test_wide_values(learner, gen):
+    learner.expect({r"\.split\(\s*[A-Za-z_][\w.\[\]()]*\s*(?:,|\))": FUSED_SPLIT})
     _check(learner, randn(gen, N, D_MODEL), *_weights(gen, d_k=4, d_v=7))
 
 

@@ -137,6 +137,12 @@ def test_cross_padding_mask(learner, ref, gen):
                  randn(gen, *BATCH2, N_ENC, D_MODEL), _weights(gen), mask)
 
 
+@property_case("large inputs (scores in the thousands, float64): self_attention stays finite")
+def test_large_inputs(learner, ref, gen):
+    X = randn(gen, N, D_MODEL, dtype=torch.float64, scale=30.0)
+    _check_self(learner, ref, X, _weights(gen, dtype=torch.float64))
+
+
 @property_case("a 0/1 float64 mask keeps float32 outputs float32")
 def test_float_mask_dtype(learner, gen):
     learner.property_case()

@@ -35,6 +35,14 @@ KV_FROM_QUERIES = cause("ex11_kv_from_queries", "K and V projected from X_q, as 
                                                 "X_kv (K = X_kv @ W_K, V = X_kv @ W_V)")
 NO_VALUE_ERROR = cause("ex11_no_value_error",
                        "split_heads does not raise ValueError when h does not divide d_model")
+SPLIT_FIXED_AXES = cause("ex11_split_fixed_axes",
+                         "split_heads transposed fixed axes (`transpose(1, 2)`), which are the "
+                         "positions and the heads only with exactly one batch dimension: count "
+                         "from the end, `transpose(-3, -2)`")
+MERGE_FIXED_AXES = cause("ex11_merge_fixed_axes",
+                         "merge_heads transposed fixed axes (`transpose(1, 2)`), which are the "
+                         "heads and the positions only with exactly one batch dimension: count "
+                         "from the end, `transpose(-3, -2)`")
 MERGE_NO_TRANSPOSE = cause("ex11_merge_without_transpose",
                            "merge_heads reshaped [..., h, n, d_head] straight to "
                            "[..., n, h * d_head] without first moving the positions back in "
@@ -73,6 +81,14 @@ def _split_interleaved(X, h):
 
 def _split_no_transpose(X, h):
     return X.reshape(*X.shape[:-2], h, X.shape[-2], X.shape[-1] // h)
+
+
+def _split_fixed(X, h):
+    return X.reshape(*X.shape[:-1], h, X.shape[-1] // h).transpose(1, 2)
+
+
+def _merge_fixed(X):
+    return X.transpose(1, 2).reshape(*X.shape[:-3], X.shape[-2], X.shape[-3] * X.shape[-1])
 
 
 def _merge(X):
@@ -125,6 +141,9 @@ def _suspects(X_q, X_kv, W, h, mask=None) -> dict:
              W_O_BEFORE: _mha(X_q, X_kv, W, h, mask, w_o="before"),
              W_O_T: _mha(X_q, X_kv, W, h, mask, w_o="transposed"),
              SOFTMAX_QUERIES: _mha(X_q, X_kv, W, h, mask, softmax_dim=-2)}
+    if X_q.dim() != 3:  # with one batch dimension, axes 1 and 2 are the right ones
+        found[SPLIT_FIXED_AXES] = _mha(X_q, X_kv, W, h, mask, split=_split_fixed)
+        found[MERGE_FIXED_AXES] = _mha(X_q, X_kv, W, h, mask, merge=_merge_fixed)
     d_head = d_model // h
     found[BY_D_K(d_k=d_head)] = _mha(X_q, X_kv, W, h, mask, scale=d_head ** 2)
     for mistake, slipped in projection_slips(*W[:3]).items():
@@ -171,6 +190,7 @@ def test_split_layout(learner, ref, gen):
     compare.close(learner.split_heads(X, 4), ref.split_heads(X, 4), exact=True,
                   suspects={INTERLEAVED: _split_interleaved(X, 4),
                             SPLIT_NO_TRANSPOSE: _split_no_transpose(X, 4),
+                            SPLIT_FIXED_AXES: _split_fixed(X, 4),
                             HEADS_AFTER: X.reshape(5, 4, 3)})
 
 
@@ -196,7 +216,8 @@ def test_merge_layout(learner, ref, gen):
     X = randn(gen, 4, 5, 3)
     compare.close(learner.merge_heads(X), ref.merge_heads(X), exact=True,
                   suspects={MERGE_NO_TRANSPOSE: _merge_no_transpose(X),
-                            MERGE_INTERLEAVED: _merge_interleaved(X)})
+                            MERGE_INTERLEAVED: _merge_interleaved(X),
+                            MERGE_FIXED_AXES: _merge_fixed(X)})
 
 
 @property_case("merge_heads undoes split_heads: a round trip with a batch dimension gives X back")

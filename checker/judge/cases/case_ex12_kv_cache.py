@@ -28,6 +28,9 @@ IN_PLACE = cause("ex12_cache_in_place",
 LEFT_OUT = cause("ex12_new_token_left_out",
                  "the new token's query attended only to the cached tokens, leaving the new "
                  "token itself out")
+PRESCALED_KEYS = cause("ex12_prescaled_keys",
+                       "the new key divided by √d_k before it went into the cache: the cache holds "
+                       "the keys as projected (x_t @ W_K), and the scaling belongs to the scores")
 VK_ORDER = cause("ex12_v_k_order", "the cache was returned as (V, K) instead of (K, V)")
 MASK_IN_STEP = cause("ex12_causal_mask_in_step",
                      "a causal mask was applied inside the step: tril of a [1, t+1] matrix keeps "
@@ -112,6 +115,9 @@ def _check_cache(got_cache, x_t, W, past):
             mistake = OUT_OF_STEP
     if compare.same(K, V_ref) and compare.same(V, K_ref):
         mistake = VK_ORDER
+    scaled = k / math.sqrt(k.shape[-1])
+    if compare.same(K, scaled if past is None else torch.cat([past[0], scaled], -2)):
+        mistake = PRESCALED_KEYS
     if past is not None and past[0].shape[-2] == k.shape[-2] and compare.same(
             K, torch.cat([past[0], k], -1)):
         mistake = CAT_FEATURES

@@ -2,7 +2,7 @@
 
 Exposed by: Gradient w.r.t. query and keys is missing; the forward value is correct.
 
-Cause: no_gradient_to
+Cause: rebuilt_tensor
 """
 
 from __future__ import annotations

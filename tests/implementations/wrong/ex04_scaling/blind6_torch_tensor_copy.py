@@ -4,7 +4,7 @@ FIX: Divide directly, scores / math.sqrt(d_k); the division already returns a ne
 
 Caught by: blind set 6.
 
-Cause: detached
+Cause: rebuilt_tensor
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Exposed by: float64 inputs: float32 weights (and a dtype error in weights @ V).
 
-Cause: dtype_mix
+Cause: cast_met
 """
 
 from __future__ import annotations

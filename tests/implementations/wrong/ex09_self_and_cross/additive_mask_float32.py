@@ -2,7 +2,7 @@
 
 Caught by: the float16 case with a mask.
 
-Cause: dtype_mix
+Cause: cast_met
 """
 import math
 

@@ -2,7 +2,7 @@
 
 Exposed by: float64 0/1 mask on float32 inputs: output dtype becomes float64.
 
-Cause: dtype_mix
+Cause: log_mask_line
 """
 
 from __future__ import annotations

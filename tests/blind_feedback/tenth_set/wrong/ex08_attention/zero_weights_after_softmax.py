@@ -1,0 +1,22 @@
+"""MISTAKE: The mask is applied after the softmax by zeroing the blocked weights, so the blocked weights are 0 but the remaining weights of a masked row no longer sum to 1 and the output is shrunk.
+FIX: Set the blocked scores to -inf with masked_fill before the softmax.
+"""
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def scaled_dot_product_attention(
+    Q: torch.Tensor,
+    K: torch.Tensor,
+    V: torch.Tensor,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    d_k = Q.size(-1)
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(d_k)
+    weights = torch.softmax(scores, dim=-1)
+    if mask is not None:
+        weights = weights.masked_fill(mask == 0, 0.0)
+    return weights @ V, weights

@@ -1,0 +1,41 @@
+"""MISTAKE: self_attention adds a causal mask when no mask is given (treating every self-attention as a decoder), so unmasked self-attention, the BERT case, blocks the future and returns lower-triangular weights.
+FIX: Apply a mask only when one is passed; with mask=None every position attends to every position.
+"""
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def _attention(Q, K, V, mask=None):
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(Q.size(-1))
+    if mask is not None:
+        scores = scores.masked_fill(mask == 0, float("-inf"))
+    weights = torch.softmax(scores, dim=-1)
+    return weights @ V, weights
+
+
+def self_attention(
+    X: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    Q, K, V = X @ W_Q, X @ W_K, X @ W_V
+    if mask is None:
+        n = X.size(-2)
+        mask = torch.tril(torch.ones(n, n, dtype=torch.bool, device=X.device))
+    return _attention(Q, K, V, mask)
+
+
+def cross_attention(
+    X_dec: torch.Tensor,
+    X_enc: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    return _attention(X_dec @ W_Q, X_enc @ W_K, X_enc @ W_V, mask)

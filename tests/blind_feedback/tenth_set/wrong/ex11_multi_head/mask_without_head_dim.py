@@ -1,0 +1,40 @@
+"""MISTAKE: The mask is used on the [..., h, n_q, n_k] scores without a head dimension, so a batched mask [B, n_q, n_k] lines its batch axis up with the heads: a broadcasting error, or the wrong sample's mask on each head when B == h (a 2-D mask still works).
+FIX: Insert a head axis first, mask.unsqueeze(-3), so the mask repeats over the heads.
+"""
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def split_heads(X: torch.Tensor, h: int) -> torch.Tensor:
+    d_model = X.size(-1)
+    if h <= 0 or d_model % h != 0:
+        raise ValueError(f"h={h} does not divide d_model={d_model}")
+    return X.reshape(*X.shape[:-1], h, d_model // h).transpose(-3, -2)
+
+
+def merge_heads(X: torch.Tensor) -> torch.Tensor:
+    h, n, d_head = X.shape[-3:]
+    return X.transpose(-3, -2).reshape(*X.shape[:-3], n, h * d_head)
+
+
+def multi_head_attention(
+    X_q: torch.Tensor,
+    X_kv: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+    W_O: torch.Tensor,
+    h: int,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    Q = split_heads(X_q @ W_Q, h)
+    K = split_heads(X_kv @ W_K, h)
+    V = split_heads(X_kv @ W_V, h)
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(Q.size(-1))
+    if mask is not None:
+        scores = scores.masked_fill(mask == 0, float("-inf"))
+    weights = torch.softmax(scores, dim=-1)
+    return merge_heads(weights @ V) @ W_O, weights

@@ -1,0 +1,40 @@
+"""MISTAKE: The helper writes its own softmax as exp(scores) / sum without subtracting the row maximum, so large scores overflow to inf and the weights become NaN (in float16 already for scores above about 11).
+FIX: Use torch.softmax(scores, dim=-1), or subtract scores.amax(dim=-1, keepdim=True) before exp.
+
+Cause: softmax_no_shift
+"""
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def _attention(Q, K, V, mask=None):
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(Q.size(-1))
+    if mask is not None:
+        scores = scores.masked_fill(mask == 0, float("-inf"))
+    e = torch.exp(scores)
+    weights = e / e.sum(dim=-1, keepdim=True)
+    return weights @ V, weights
+
+
+def self_attention(
+    X: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    return _attention(X @ W_Q, X @ W_K, X @ W_V, mask)
+
+
+def cross_attention(
+    X_dec: torch.Tensor,
+    X_enc: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    return _attention(X_dec @ W_Q, X_enc @ W_K, X_enc @ W_V, mask)

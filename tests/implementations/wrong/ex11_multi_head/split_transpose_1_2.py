@@ -1,0 +1,46 @@
+"""split_heads ported from [B, n, d_model] code: `.transpose(1, 2)` swaps the positions and the
+heads only with exactly one batch dimension; unbatched it swaps the positions with d_head.
+
+Caught by: split_heads of an unbatched [5, 12] (and every unbatched attention case).
+
+Cause: ex11_split_fixed_axes
+"""
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def split_heads(X: torch.Tensor, h: int) -> torch.Tensor:
+    d_model = X.size(-1)
+    if h <= 0 or d_model % h != 0:
+        raise ValueError(f"h={h} does not divide d_model={d_model}")
+    return X.reshape(*X.shape[:-1], h, d_model // h).transpose(1, 2)
+
+
+def merge_heads(X: torch.Tensor) -> torch.Tensor:
+    *batch, h, n, d_head = X.shape
+    return X.transpose(-3, -2).reshape(*batch, n, h * d_head)
+
+
+def multi_head_attention(
+    X_q: torch.Tensor,
+    X_kv: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+    W_O: torch.Tensor,
+    h: int,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    Q = split_heads(X_q @ W_Q, h)
+    K = split_heads(X_kv @ W_K, h)
+    V = split_heads(X_kv @ W_V, h)
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(Q.size(-1))
+    if mask is not None:
+        if mask.dim() >= 2:
+            mask = mask.unsqueeze(-3)  # same mask for every head
+        scores = scores.masked_fill(mask == 0, float("-inf"))
+    weights = torch.softmax(scores, dim=-1)
+    return merge_heads(weights @ V) @ W_O, weights
