@@ -129,6 +129,12 @@ def problems_of(exercise: manifest.Exercise) -> list[str]:
         named = [name for _, name in manifest.case_names(exercise) if name]
         if len(set(named)) != len(named):
             found.append(f"{case_file.name}: two cases have the same name")
+        # a second function of the same name replaces the first: its case silently is gone
+        functions = re.findall(r"^def (test_\w+)", case_file.read_text(encoding="utf-8"), re.M)
+        twice = sorted({f for f in functions if functions.count(f) > 1})
+        if twice:
+            found.append(f"{case_file.name}: {', '.join(twice)} defined twice (the first "
+                         "case is lost)")
         if len(named) < MIN_CASES:
             found.append(f"{case_file.name}: {len(named)} named cases, at least {MIN_CASES} "
                          "are needed")

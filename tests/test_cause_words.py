@@ -28,7 +28,8 @@ REAL = {"W": ["W_Q", "W_K", "W_V", "W"], "call": [".T", "torch.mm", "einsum('qd,
         "weight": ["W_K", "W_V"], "at": [0, 1, 2], "left": [4, 16], "right": [3, 8],
         "zeroed": [1, 3], "total": [9, 28], "scale": ["1.11", "2"], "p": ["0.1", "0.5"],
         "dtype": ["float32", "float64"], "expected": ["float64", "float32"],
-        "size": [4, 3], "actual": [3, 5], "dtypes": ["float64 and float32", "float16 and float32"]}
+        "size": [4, 3], "actual": [3, 5], "dtypes": ["float64 and float32", "float16 and float32"],
+        "alias": ["masked", "out"], "part": ["K[: i + 1]"]}
 GLUED = re.compile(r"\bmatches (?:the|a|an) [^:;.]*\b(?:were|was|is|are|has|have)\b")
 LEFT = re.compile(r"\{\w*\}?")
 

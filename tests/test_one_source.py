@@ -1,6 +1,7 @@
 """Each exercise is written once, in its solution; stubs are derived, and `dev check`
 says what an exercise lacks."""
 import dataclasses
+import re
 import subprocess
 import sys
 
@@ -101,3 +102,18 @@ def test_dev_check_names_a_stale_header_and_a_stale_stub(tmp_path, monkeypatch):
     assert "differ from the manifest" in found
     assert "exercises/ex05_softmax.py is not the stub of the solution" in found
     assert "not preceded by a `# TODO:` line" in found
+
+
+def test_dev_check_names_a_case_function_defined_twice(tmp_path, monkeypatch):
+    """A second `def test_x` replaces the first: that case silently disappears (it
+    happened once, to a 300-token case of 10)."""
+    e = manifest.by_id()["05"]
+    cases = tmp_path / "cases"
+    cases.mkdir()
+    source = (dev.CASES / f"{e.case_module}.py").read_text(encoding="utf-8")
+    first = re.search(r"^def (test_\w+)", source, re.M).group(1)
+    (cases / f"{e.case_module}.py").write_text(
+        source + f"\n\ndef {first}(learner):\n    pass\n", encoding="utf-8")
+    monkeypatch.setattr(dev, "CASES", cases)
+    found = "\n".join(dev.problems_of(e))
+    assert f"{first} defined twice" in found

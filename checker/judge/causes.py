@@ -91,6 +91,10 @@ IN_PLACE_LINE = cause("in_place_line", "`{code}` changes `{name}` in place, and 
                                        "caller's tensor: compute a new tensor instead (`x = x / s` "
                                        "rather than `x /= s`, `masked_fill` rather than "
                                        "`masked_fill_`)")
+IN_PLACE_ALIAS = cause("in_place_alias", "`{code}` changes `{alias}` in place, and `{alias} = "
+                                         "{name}` made no copy: it is the caller's `{name}`; "
+                                         "compute a new tensor (the method without the "
+                                         "underscore), or copy first with `.clone()`")
 MADE_FLOAT32 = cause("made_float32", "`{code}` makes a tensor without `dtype=`, so in float32 "
                                      "(torch's default), while the inputs are {dtype}: give it the "
                                      "inputs' dtype (e.g. `dtype=X.dtype`), or make it with a "
@@ -124,6 +128,13 @@ LOOP_FIRST_AXIS = cause("loop_first_axis", "`{code}` walks the first axis of `{n
                                            "batch axis when the inputs have batch dimensions, not "
                                            "the rows you meant: `@` handles every row, and every "
                                            "batch, at once")
+LOOP_AS_BATCH = cause("loop_as_batch", "`{code}` walks the first axis of `{name}` as if it were a "
+                                       "batch, and here there is none: the first axis holds the "
+                                       "rows, so each step multiplies a single row; `@` handles "
+                                       "any number of batch dimensions, none included")
+MASK_AXES = cause("mask_axes", "`{code}` gives the mask axes of its own (the [B, 1, 1, n_k] layout of "
+                               "a padding mask), and the result takes them: the mask has the "
+                               "scores' shape [..., n_q, n_k] or broadcasts to it; use it as it is")
 SQUEEZED = cause("squeezed", "a dimension of size 1 is missing: `.squeeze()` without a dim "
                              "drops every size-1 dimension (a single query, a batch of one); "
                              "keep the shape the inputs give")
@@ -143,6 +154,9 @@ DETACHED = cause("detached", "is something detached (.detach(), .data, torch.no_
 DETACH_LINE = cause("detach_line", "`{code}` detaches: no gradient flows back through what it "
                                    "makes, and the gradient is wrong (only a constant shift, such "
                                    "as the max, may be detached)")
+NO_GRAD_LINE = cause("no_grad_line", "`{code}` turns autograd off for the lines under it: what "
+                                     "they compute has no gradient, so none flows back to the "
+                                     "inputs; compute without it")
 REBUILT = cause("rebuilt_tensor", "`{code}` builds a new tensor with `torch.tensor(...)`, which "
                                  "copies the values and leaves autograd behind: no gradient "
                                  "flows back through it; keep the computation in tensor "

@@ -128,6 +128,14 @@ CAST_MET = cause(
     "`{code}` converts to {dtype}, and what it makes then met tensors of another dtype "
     "({dtypes}): compute in the inputs' own dtype (leave the conversion out, or convert back "
     "with `.to(x.dtype)`)")
+WRONG_ASSERT = cause(
+    "wrong_assert",
+    "`{code}` stopped a call whose inputs the exercise allows: the condition it tests is not "
+    "one the inputs must meet; leave it out, or test the sizes the contract names")
+FIRST_AXIS_SLICE = cause(
+    "first_axis_slice",
+    "`{code}` slices the first axis (`{part}`), which is a batch axis when the inputs have "
+    "batch dimensions: index the positions from the end, e.g. `K[..., : i + 1, :]`")
 TENSORDOT_FIRST_AXIS = cause(
     "tensordot_first_axis",
     "`{code}`: `tensordot(a, b, dims=1)` pairs the last axis of `a` with the *first* axis of "
@@ -204,6 +212,9 @@ def _assigned(line: str) -> list[str]:
     return re.findall(r"[A-Za-z_]\w*", found.group(1)) if found else []
 
 
+_FOR = re.compile(r"\s*for\s+([\w\s,()]+?)\s+in\s+(.+?):\s*$")
+
+
 def shows(pattern: str, line: str, body: str = "") -> bool:
     """Whether the raising ``line`` shows the mistake ``pattern`` describes: the pattern is
     on the line itself, or the line uses a name that was made from a line of ``body`` (the
@@ -215,8 +226,10 @@ def shows(pattern: str, line: str, body: str = "") -> bool:
     made: set[str] = set()
     for _ in range(3):  # a few steps of assignments are enough for an exercise function
         for other in lines:
-            names = _assigned(other)
-            rhs = other.split("=", 1)[1] if names and "=" in other else ""
+            loop = _FOR.match(other)  # `for w, v in zip(weights, values):` assigns w and v
+            names = re.findall(r"[A-Za-z_]\w*", loop.group(1)) if loop else _assigned(other)
+            rhs = loop.group(2) if loop else \
+                other.split("=", 1)[1] if names and "=" in other else ""
             if re.search(pattern, other) or any(
                     re.search(rf"\b{re.escape(name)}\b", rhs) for name in made):
                 made.update(names)
@@ -280,6 +293,20 @@ def detach_line(source: str | None) -> str:
     """The first line of code in ``source`` that detaches something other than a max (which
     may be detached: a constant shift), or ''."""
     return first_code_line(source, r"\.detach\(\)|\.data\b", unless="max")
+
+
+def no_grad_line(source: str | None) -> str:
+    """The first line of code in ``source`` that turns autograd off for the lines under it
+    (``with torch.no_grad():``, ``torch.inference_mode()``), unless the line after it takes
+    a max (a constant shift may be computed without autograd), or ''."""
+    line = first_code_line(source, r"\bwith\s+torch\.(?:no_grad|inference_mode)\(|"
+                                   r"\bwith\s+torch\.set_grad_enabled\(\s*False", as_written=True)
+    if not line:
+        return ""
+    lines = [l.strip() for l in (source or "").splitlines()]
+    after = lines[lines.index(line) + 1] if line in lines and lines.index(line) + 1 < len(lines) \
+        else ""
+    return "" if "max" in after else line
 
 
 def inf_product_line(source: str | None) -> str:
@@ -369,23 +396,49 @@ def _code_lines(body: str) -> list[str]:
             if code and n <= len(lines)]
 
 
+def _statement(body: str, line: str) -> str:
+    """``line`` of ``body`` with the lines that continue it (until its brackets close)."""
+    lines = body.splitlines()
+    start = next((i for i, l in enumerate(lines) if l.strip().startswith(line.strip())), None)
+    if start is None:
+        return line
+    text, depth = "", 0
+    for l in lines[start:]:
+        code = l.split("#", 1)[0]
+        text += " " + code.strip()
+        depth += code.count("(") + code.count("[") - code.count(")") - code.count("]")
+        if depth <= 0:
+            break
+    return re.sub(r"\s+([)\]])", r"\1", re.sub(r"([(\[])\s+", r"\1", text.strip()))
+
+
 def rebuilt_line(body: str, params: list[str]) -> str:
     """The line of ``body`` that builds a new tensor from the inputs' values with
     ``torch.tensor(...)`` (which copies them off the autograd graph) and feeds the result,
-    or '': a comprehension or one of the parameters inside the call."""
+    or '': a comprehension or one of the parameters inside the call (which may go on over
+    several lines)."""
     names = "|".join(re.escape(p) for p in params) or "(?!)"
-    line = first_code_line(body, rf"\btorch\.(?:tensor|Tensor|FloatTensor|DoubleTensor)\("
-                                 rf"[^\n]*(?:\bfor\b|\b(?:{names})\b)", as_written=True)
-    return line if line and feeds_result(line, body) else ""
+    call = r"\btorch\.(?:tensor|Tensor|FloatTensor|DoubleTensor)\("
+    for line in _code_lines(body):
+        if re.search(call, line) and re.search(rf"{call}.*(?:\bfor\b|\b(?:{names})\b)",
+                                               _statement(body, line)) \
+                and feeds_result(line, body):
+            return _statement(body, line) if len(_statement(body, line)) <= 120 else line
+    return ""
 
 
 def masked_after_softmax_line(body: str) -> str:
     """The line of ``body`` that blocks positions of the weights after the softmax made them
-    (``weights.masked_fill(...)``, ``weights * mask``), or ''."""
-    for name in [n for line in _code_lines(body) if re.search(r"softmax\(", line)
-                 for n in _assigned(line)]:
+    (``weights.masked_fill(...)``, ``weights * mask``, or a name made from the mask: ``keep =
+    (mask != 0).float()`` ... ``weights * keep``), or ''."""
+    lines = _code_lines(body)
+    made = [n for line in lines if re.search(r"softmax\(", line) for n in _assigned(line)]
+    masks = {"mask"} | {n for line in lines if "=" in line and re.search(
+        r"\bmask\w*\b", line.split("=", 1)[1]) for n in _assigned(line)} - set(made)
+    names = "|".join(sorted(re.escape(m) for m in masks))
+    for name in made:
         n = re.escape(name)
-        line = first_code_line(body, rf"\b{n}\s*(?:\.masked_fill_?\(|\*=?\s*\(?\s*~?[\w.]*mask"
+        line = first_code_line(body, rf"\b{n}\s*(?:\.masked_fill_?\(|\*=?\s*\(?\s*~?(?:{names}|\w*mask)\b"
                                      rf"|\[[^\]]*mask[^\]]*\]\s*=)", as_written=True)
         if line:
             return line
@@ -445,16 +498,40 @@ def flatten_line(body: str) -> str:
 
 def loop_first_axis_line(body: str, params: list[str]) -> tuple[str, str] | None:
     """(the line of ``body`` that loops over the first axis of a parameter, the parameter)
-    when it feeds the result, or None: ``for row in weights``, ``range(len(weights))``,
-    ``range(weights.shape[0])``."""
+    when it feeds the result, or None: ``for row in weights``, ``zip(weights, V)``,
+    ``range(len(weights))``, ``range(weights.shape[0])``."""
     for name in params:
         n = re.escape(name)
         line = first_code_line(
-            body, rf"\bfor\s+\w+\s+in\s+{n}\s*(?:[:\]]|$)|\brange\(\s*(?:len\(\s*{n}\s*\)"
-                  rf"|{n}\.(?:shape\[\s*0\s*\]|size\(\s*0\s*\)))", as_written=True)
+            body, rf"\bfor\s+\w+\s+in\s+{n}\s*(?:[:\]]|$)|\bfor\s+[\w\s,()]+\s+in\s+zip\(\s*{n}\b"
+                  rf"|\brange\(\s*(?:len\(\s*{n}\s*\)|{n}\.(?:shape\[\s*0\s*\]|size\(\s*0\s*\)))",
+            as_written=True)
         if line and feeds_result(line, body):
             return line, name
     return None
+
+
+def alias_in_place_line(body: str, name: str) -> tuple[str, str] | None:
+    """(the line that writes in place into a plain alias of ``name``, the alias) when
+    ``alias = name`` made no copy, or None."""
+    for line in _code_lines(body):
+        found = re.match(rf"([A-Za-z_]\w*)\s*=\s*{re.escape(name)}\s*$", line)
+        if found and found.group(1) != name:
+            written = in_place_line(body, found.group(1))
+            if written:
+                return written, found.group(1)
+    return None
+
+
+# a mask given axes of its own, as a padding mask [B, 1, 1, n_k] is
+_MASK_AXES = r"\bmask\w*\s*\[\s*:\s*,\s*None\s*,\s*None|\bmask\w*\s*\[\s*None\s*,\s*None"
+
+
+def mask_axes_line(body: str) -> str:
+    """The line of ``body`` that gives the mask axes of a padding layout and feeds the
+    result, or ''."""
+    line = first_code_line(body, _MASK_AXES, as_written=True)
+    return line if line and feeds_result(line, body) else ""
 
 
 def function_source(source: str | None, frames: list[dict]) -> str:
@@ -566,6 +643,8 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
     truth = _TRUTH_TEST.search(line)
     if error_type == "RuntimeError" and truth and "Boolean value of Tensor" in message:
         return TENSOR_TRUTH(code=truth.group(0).strip().rstrip(":"), name=truth.group(2))
+    if error_type == "AssertionError" and re.match(r"\s*assert\b", line):
+        return WRONG_ASSERT(code=line.strip())
     if error_type == "TypeError" and re.search(r"tuple of ints,\s*but got float", message):
         return FLOAT_SIZE
     if error_type == "IndexError" and _BOOL_INDEX.search(message) and \
@@ -616,6 +695,10 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
     if "expected m1 and m2 to have the same dtype" in message or re.search(
             r"same dtype|expected scalar type \w+ but found", message):
         return _dtype_mix(message, line, body, dtype)
+    part = re.search(r"\b[A-Za-z_]\w*\[\s*[^\],.\[]*:[^\],.\[]*\]", line)
+    if batched and part and error_type == "RuntimeError" and re.search(
+            r"must match the size|size mismatch|cannot be multiplied|shapes cannot", message):
+        return FIRST_AXIS_SLICE(code=line.strip(), part=part.group(0))
     if "contracted dimensions need to match" in message and "tensordot(" in line and batched:
         return TENSORDOT_FIRST_AXIS(code=line.strip())
     if "Sizes of tensors must match except in dimension 0" in message and \

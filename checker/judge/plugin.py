@@ -17,10 +17,11 @@ import torch
 from checker import manifest
 from checker.judge import causes, document
 from checker.judge.compare import CaseFailure
-from checker.judge.diagnose import (cast_line, cause_of_error, detach_line, flatten_line,
-                                    function_named, function_source, in_place_line,
-                                    inf_product_line, keepdim_index_line, loop_first_axis_line,
-                                    made_float32_line, module_assignments, rebuilt_line)
+from checker.judge.diagnose import (alias_in_place_line, cast_line, cause_of_error, detach_line,
+                                    flatten_line, function_named, function_source,
+                                    in_place_line, inf_product_line, keepdim_index_line,
+                                    loop_first_axis_line, made_float32_line, mask_axes_line,
+                                    module_assignments, no_grad_line, rebuilt_line)
 from checker.engine.forbidden import scan_source
 from checker.engine.problems import Problem
 from checker.i18n import t
@@ -413,7 +414,7 @@ def _line_shown(exc: CaseFailure, learner) -> None:
     is the better evidence), and a line that multiplies by an infinity, as an additive mask
     ``(mask == 0) * -inf`` does (``INF_PRODUCT``); a wrong or missing gradient and a line
     that detaches something other than a max (``DETACH_LINE``) or rebuilds a tensor with
-    ``torch.tensor(...)`` (``REBUILT``); an input changed in place
+    ``torch.tensor(...)`` (``REBUILT``) or turns autograd off (``NO_GRAD_LINE``); an input changed in place
     and the line of the called function that writes into it (``IN_PLACE_LINE``); an extra
     dimension of size 1 and an index taken with ``keepdim=True`` (``KEEPDIM_INDEX``); lost
     batch dimensions and a reshape that flattens them (``FLATTENED_BATCH``) or, on batched
@@ -440,20 +441,30 @@ def _line_shown(exc: CaseFailure, learner) -> None:
         rebuilt = None if found else rebuilt_line(body, params)
         if rebuilt:
             found = causes.REBUILT(code=rebuilt)
+        off = None if found else no_grad_line(source)
+        if off:
+            found = causes.NO_GRAD_LINE(code=off)
     elif cause_id == causes.IN_PLACE.id and exc.changed is not None \
             and exc.changed < len(params):
         name = params[exc.changed]
         line = in_place_line(body, name)
         found = line and causes.IN_PLACE_LINE(code=line, name=name)
+        alias = None if found else alias_in_place_line(body, name)
+        if alias:
+            found = causes.IN_PLACE_ALIAS(code=alias[0], alias=alias[1], name=name)
     elif cause_id == causes.EXTRA_SIZE_ONE.id:
         line = keepdim_index_line(body)
         found = line and causes.KEEPDIM_INDEX(code=line)
     elif cause_id == causes.BATCH_DIMS_LOST.id:
         line = flatten_line(body)
         found = line and causes.FLATTENED_BATCH(code=line)
-        looped = None if found or not learner.batched else loop_first_axis_line(body, params)
+        looped = None if found else loop_first_axis_line(body, params)
         if looped:
-            found = causes.LOOP_FIRST_AXIS(code=looped[0], name=looped[1])
+            found = (causes.LOOP_FIRST_AXIS if learner.batched else causes.LOOP_AS_BATCH)(
+                code=looped[0], name=looped[1])
+        axes = None if found else mask_axes_line(body)
+        if axes:
+            found = causes.MASK_AXES(code=axes)
     if found:
         exc.cause, exc.likely = found, found.render()
 

@@ -1,4 +1,5 @@
 """Shared checks and classic mistakes for the attention exercises (08 to 12)."""
+import contextlib
 import math
 
 import torch
@@ -6,7 +7,9 @@ import torch
 from checker.i18n import t
 from checker.judge import compare
 from checker.judge.causes import cause
-from checker.judge.cases.mistakes import (EXP2, MASK_UNSQUEEZE_1, NO_SCALE, NO_SHIFT,
+from checker.judge.diagnose import function_named, masked_after_softmax_line
+from checker.judge.cases.mistakes import (EXP2, LOG_SOFTMAX, MASK_UNSQUEEZE_1, NO_SCALE,
+                                          NO_SHIFT,
                                           SCALE_AFTER_SOFTMAX, SCORE_VALUES_BLOCKED,
                                           SHIFT_NO_KEEPDIM, SOFTMAX_TWICE, divisors,
                                           dropout_signature, exp2_softmax, no_keepdim_softmax,
@@ -44,6 +47,17 @@ WEIGHTS_AT_K = cause("attn_weights_at_k", "weights @ K: the output blends the va
                                           "weights @ V")
 PAIR_SWAPPED = cause("attn_pair_swapped", "(weights, output) in the wrong order: the contract "
                                           "returns (output, weights)")
+FINITE_FILL = cause("attn_finite_fill", "blocked scores filled with a finite number ({value}) that "
+                                      "the allowed scores here fall below, so the blocked "
+                                      "positions take the weight: fill with float('-inf')")
+MASKED_AFTER_LINE = cause("attn_masked_after_softmax_line",
+                          "`{code}` blocks positions after the softmax, which had already seen "
+                          "the blocked scores: they still shape the weights (a blocked score far "
+                          "above the rest leaves the allowed ones 0 / 0, NaN; a later token moves "
+                          "earlier outputs in the last digits); block the scores before the "
+                          "softmax, `scores.masked_fill(mask == 0, float('-inf'))`")
+# the finite fills copied from other code: HuggingFace's old -10000, float16's lowest number
+FINITE_FILLS = {"-1e4": -1e4, "-65504": -65504.0}
 WEIGHTS_T = cause("attn_weights_t", "the weights transposed, [..., n_k, n_q]: one row per query")
 
 
@@ -95,6 +109,7 @@ def suspects_for(Q, K, V, mask=None):
     # in the inputs' dtype: it overflows where theirs would
     found[NO_SHIFT] = sdpa(Q, K, V, mask, softmax=unshifted_softmax)
     found[EXP2] = sdpa(Q, K, V, mask, softmax=exp2_softmax)
+    found[LOG_SOFTMAX] = sdpa(Q, K, V, mask, softmax=torch.log_softmax)
     if Q.shape[-2] == K.shape[-2]:  # K @ Qᵀ fits, and a max without keepdim broadcasts
         found[SCORES_K_Q] = sdpa(K, Q, V, mask)
         found[SHIFT_NO_KEEPDIM] = sdpa(Q, K, V, mask, softmax=no_keepdim_softmax)
@@ -116,6 +131,8 @@ def suspects_for(Q, K, V, mask=None):
         Q @ K.transpose(-2, -1) / math.sqrt(d_k) @ V if n_k == V.shape[-2] else None, None)
     if mask is not None:
         found[ZERO_FILL] = sdpa(Q, K, V, mask, fill=0.0)
+        for text, value in FINITE_FILLS.items():
+            found[FINITE_FILL(value=text)] = sdpa(Q, K, V, mask, fill=value)
         found[MASK_IGNORED] = sdpa(Q, K, V)
         found[MASK_AFTER] = _masked_after(Q, K, V, mask)
         found[MASK_INVERTED] = sdpa(Q, K, V, mask == 0)
@@ -131,6 +148,21 @@ def _masked_after(Q, K, V, mask):
         return weights @ V, weights
     except (RuntimeError, TypeError):
         return None, None
+
+
+@contextlib.contextmanager
+def masked_after(learner, func: str):
+    """A failure with no cause (or a general one) and a line of the learner's ``func`` that
+    blocks the weights after the softmax: that line, quoted, is the cause."""
+    try:
+        yield
+    except compare.CaseFailure as failure:
+        if failure.cause is None or failure.cause.generic:
+            line = masked_after_softmax_line(function_named(learner.source_text(), func)[0])
+            if line:
+                failure.cause = MASKED_AFTER_LINE(code=line)
+                failure.likely = failure.cause.render()
+        raise
 
 
 def check_pair(got, expected: tuple, suspects, check_weights=True):

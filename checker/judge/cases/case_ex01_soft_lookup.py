@@ -4,6 +4,7 @@ import torch
 from checker.judge import compare
 from checker.judge.cases.support import property_case
 from checker.judge.cases.support import case, cause, dtype_kept, gradients, randn, unchanged
+from checker.judge.cases.mistakes import LOG_SOFTMAX
 from checker.judge.results import Check
 
 D, N, D_V = 5, 6, 3  # key size, number of entries, value size: all different
@@ -100,6 +101,7 @@ def _soft_suspects(query, keys, values) -> dict:
         OVERFLOW: (torch.exp(scores) / torch.exp(scores).sum()) @ values,
         EXP_UNNORMALISED: torch.exp(scores) @ values,
         SUMMED_OVER_FEATURES: (torch.softmax(scores, 0)[:, None] * values).sum(1),
+        LOG_SOFTMAX: torch.log_softmax(scores, 0) @ values,
     }
 
 

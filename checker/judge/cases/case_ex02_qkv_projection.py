@@ -5,8 +5,8 @@ import math
 
 from checker.judge import compare
 from checker.judge.cases.support import property_case
-from checker.judge.cases.support import (BATCH1, BATCH2, D_K, D_MODEL, D_V, case, cause, randn,
-                                         unchanged, values_correct)
+from checker.judge.cases.support import (BATCH1, BATCH2, D_K, D_MODEL, D_V, case, cause,
+                                         gradients, randn, unchanged, values_correct)
 
 N = 4
 
@@ -31,6 +31,9 @@ FUSED_SPLIT = cause("ex02_fused_split", "one product X @ [W_Q | W_K | W_V] cut w
                                         "equals d_k (here there are more, and the unpacking into "
                                         "Q, K, V fails); split at the real widths, "
                                         "`.split([d_k, d_k, d_v], dim=-1)`")
+LAYER_NORM = cause("ex02_layer_norm", "X normalised (`layer_norm`) before the projections: the "
+                                      "Transformer block normalises around attention, but here "
+                                      "each projection is X @ W as it is")
 BIAS = cause("ex02_bias", "something is added to the products: the projections have no bias "
                           "(nn.Linear adds one unless bias=False)")
 
@@ -57,6 +60,8 @@ def _suspects(i: int, X, weights: tuple, expected: tuple, got: tuple = ()) -> di
     pieces = (X @ torch.cat(weights, dim=-1)).chunk(3, dim=-1)  # [..., n, ~sum/3] each
     if [p.shape[-1] for p in pieces] != widths and len(pieces) == 3:
         found[FUSED_CHUNK] = pieces[i]
+    normed = torch.nn.functional.layer_norm(X, X.shape[-1:])
+    found[LAYER_NORM] = normed @ weights[i]
     W = weights[i]
     if W.shape[0] == W.shape[1]:
         found[TRANSPOSED(W=w_names[i])] = X @ W.transpose(-2, -1)
@@ -151,6 +156,12 @@ def test_float64(learner, gen):
         compare.dtype(compare.tensor(item, what=compare.code(name)), torch.float64,
                       what=compare.code(name))
     values_correct(learner, "project_qkv", result, *args)
+
+
+@case("gradients flow back to X and to W_Q (through Q)")
+def test_gradients(learner, ref, gen):
+    gradients(learner, ref.project_qkv, "project_qkv", [randn(gen, N, D_MODEL), *_weights(gen)],
+              [0, 1], ["X", "W_Q"], gen, output_index=0)
 
 
 @property_case("X and the weights are left unchanged")

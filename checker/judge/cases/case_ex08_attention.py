@@ -3,7 +3,7 @@ import torch
 import torch.nn.functional as F
 
 from checker.judge import compare
-from checker.judge.cases.attention_support import (blocked_weights_are_zero,
+from checker.judge.cases.attention_support import (blocked_weights_are_zero, masked_after,
                                                    check_pair, float16_check, rows_sum_to_one,
                                                    suspects_for)
 from checker.judge.cases.support import property_case
@@ -89,6 +89,17 @@ def test_blocked_weights_zero(learner, gen):
     got = learner.scaled_dot_product_attention(*args, mask)
     blocked_weights_are_zero(got, ~mask)
     values_correct(learner, "scaled_dot_product_attention", got, *args, mask)
+
+
+@case("a blocked key with a score far above the others (by hundreds) still gets weight 0")
+def test_blocked_key_far_above(learner, ref, gen):
+    Q, K, V = _qkv(gen)
+    Q = Q.abs()
+    K[..., 2, :] = 200.0  # key 2's score is hundreds above every other key's, in every row
+    mask = torch.ones(N_Q, N_K, dtype=torch.bool)
+    mask[:2, 2] = False  # blocked for the first two queries only: no key is blocked for all
+    with masked_after(learner, "scaled_dot_product_attention"):
+        _check(learner, ref, Q, K, V, mask)
 
 
 @property_case("a 0/1 float64 mask on float32 inputs works like a bool mask and keeps float32")

@@ -1,13 +1,12 @@
 """Hidden cases for exercise 10, causal self-attention (the decoder's flow)."""
-import contextlib
 import math
 
 import torch
 
 from checker.judge import compare
-from checker.judge.diagnose import function_named, masked_after_softmax_line
 from checker.judge.cases.attention_support import (MASK_IGNORED, check_pair, device_check,
-                                                   float16_check, sdpa, suspects_for)
+                                                   float16_check, masked_after, sdpa,
+                                                   suspects_for)
 from checker.judge.cases.support import property_case
 from checker.judge.cases.mistakes import (NO_SHIFT, RESIDUAL_CODE, SCALE_D_MODEL,
                                           mask_mistakes, projection_slips, residual,
@@ -33,11 +32,6 @@ N_FROM_FRONT = cause("ex10_n_from_front", "the sequence length read from an axis
                                           "front (X.shape[1] or X.size(1)): with none, one or "
                                           "several batch dimensions that is another axis; the "
                                           "sequence length is X.size(-2)")
-MASKED_AFTER = cause("ex10_masked_after_softmax",
-                     "`{code}` blocks the future after the softmax, which had already seen the "
-                     "later scores: the earlier outputs still move, if only in the last digits, "
-                     "when a later token changes; block the scores before the softmax, "
-                     "`scores.masked_fill(~mask, float('-inf'))`")
 LENGTH_CODE = {r"\bX\.(?:size\(\s*0\s*\)|shape\[\s*0\s*\])|\blen\(\s*X\s*\)": N_FROM_BATCH,
                r"\bX\.(?:size\(\s*1\s*\)|shape\[\s*1\s*\])": N_FROM_FRONT,
                r"\bX\.(?:size\(\s*-1\s*\)|shape\[\s*-1\s*\])": N_FROM_WIDTH}
@@ -65,22 +59,6 @@ def _suspects(X, W_Q, W_K, W_V):
         found[SCALE_D_MODEL] = sdpa(Q, K, V, causal, scale=X.shape[-1])
     found.update(residual(sdpa(Q, K, V, causal), X))
     return found
-
-
-@contextlib.contextmanager
-def _masked_after(learner):
-    """An earlier output that moved when a later token changed, and a line of the learner's
-    function that blocks the weights after the softmax: that line is the leak (quoted)."""
-    try:
-        yield
-    except compare.CaseFailure as failure:
-        if failure.cause is None:
-            body, _ = function_named(learner.source_text(), "causal_self_attention")
-            line = masked_after_softmax_line(body)
-            if line:
-                failure.cause = MASKED_AFTER(code=line)
-                failure.likely = failure.cause.render()
-        raise
 
 
 def _check(learner, ref, X, W):
@@ -129,7 +107,7 @@ def test_no_future_leak(learner, gen):
     out1, out2 = compare.tensor(out1, what="the output"), compare.tensor(out2, what="the output")
     # exactly: a masked future weight is exactly 0, so nothing of the later token may reach
     # an earlier output, not even below a tolerance (the fourth red team's B3)
-    with _masked_after(learner):
+    with masked_after(learner, "causal_self_attention"):
         compare.close(out2[:-1], out1[:-1], what="the outputs of positions 0..3", exact=True,
                       fix="an earlier position attends to a later one: is the causal mask "
                           "applied, and the right way round?")
@@ -146,7 +124,7 @@ def test_no_future_leak_batched(learner, gen):
     out1, _ = compare.pair(result1)
     out2, _ = compare.pair(learner.causal_self_attention(X2, *W))
     out1, out2 = compare.tensor(out1, what="the output"), compare.tensor(out2, what="the output")
-    with _masked_after(learner):
+    with masked_after(learner, "causal_self_attention"):
         compare.close(out2[:, :2], out1[:, :2], what="the outputs of positions 0 and 1",
                       exact=True, fix="the mask must be built from the sequence length X.size(-2)")
     values_correct(learner, "causal_self_attention", result1, X, *W)
@@ -157,6 +135,19 @@ def test_zero_token(learner, ref, gen):
     X = randn(gen, N, D_MODEL)
     X[2] = 0.0  # its query, key and value rows are 0: allowed scores of exactly 0
     _check(learner, ref, X, _weights(gen))
+
+
+@case("scores far below zero (X scaled by 100, W_K = -W_Q): the future stays blocked however "
+      "low the allowed scores are")
+def test_very_low_scores(learner, ref, gen):
+    X = randn(gen, N, D_MODEL, dtype=torch.float64, scale=100.0)
+    W_Q, _, W_V = _weights(gen, dtype=torch.float64)
+    _check(learner, ref, X, (W_Q, -W_Q, W_V))  # each token's own score is -|x W_Q|² / √d_k
+
+
+@case("300 tokens (a batch of one): the mask follows a long sequence's own length")
+def test_300_tokens(learner, ref, gen):
+    _check(learner, ref, randn(gen, 1, 300, D_MODEL), _weights(gen))
 
 
 @case("12 tokens: the mask follows the sequence's own length, whatever it is")

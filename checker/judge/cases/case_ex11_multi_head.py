@@ -35,6 +35,10 @@ KV_FROM_QUERIES = cause("ex11_kv_from_queries", "K and V projected from X_q, as 
                                                 "X_kv (K = X_kv @ W_K, V = X_kv @ W_V)")
 NO_VALUE_ERROR = cause("ex11_no_value_error",
                        "split_heads does not raise ValueError when h does not divide d_model")
+ALL_TRANSPOSED = cause("ex11_all_transposed",
+                       "every weight used transposed (`F.linear(X, W)` computes X @ W.T, the "
+                       "convention of nn.Linear, which stores [d_out, d_in]): these weights are "
+                       "[d_in, d_out], used as they are, X @ W")
 SPLIT_FIXED_AXES = cause("ex11_split_fixed_axes",
                          "split_heads transposed fixed axes (`transpose(1, 2)`), which are the "
                          "positions and the heads only with exactly one batch dimension: count "
@@ -146,6 +150,7 @@ def _suspects(X_q, X_kv, W, h, mask=None) -> dict:
         found[MERGE_FIXED_AXES] = _mha(X_q, X_kv, W, h, mask, merge=_merge_fixed)
     d_head = d_model // h
     found[BY_D_K(d_k=d_head)] = _mha(X_q, X_kv, W, h, mask, scale=d_head ** 2)
+    found[ALL_TRANSPOSED] = _mha(X_q, X_kv, tuple(w.transpose(-2, -1) for w in W), h, mask)
     for mistake, slipped in projection_slips(*W[:3]).items():
         found[mistake] = _mha(X_q, X_kv, (*slipped, W[3]), h, mask)
     if mask is not None:

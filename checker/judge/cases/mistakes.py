@@ -71,6 +71,11 @@ def unshifted_softmax(scores: torch.Tensor, dim: int = -1) -> torch.Tensor:
     return e / e.sum(dim=dim, keepdim=True)
 
 
+LOG_SOFTMAX = cause("softmax_log", "the log of the softmax (`log_softmax`) used as the weights: "
+                                   "the weights are the softmax itself, positive and summing "
+                                   "to 1")
+
+
 def softmax_mistakes(x: torch.Tensor, dim: int = -1) -> dict:
     """What the hand-written softmax slips give for ``x`` along ``dim``, in x's dtype (NaN
     and inf where they break): none of them equals the softmax on ordinary rows, so a
@@ -79,7 +84,7 @@ def softmax_mistakes(x: torch.Tensor, dim: int = -1) -> dict:
         return e / e.sum(dim=dim, keepdim=True)
     found = {NO_SHIFT: unshifted_softmax(x, dim),
              SHIFT_MIN: norm(torch.exp(x - x.amin(dim, keepdim=True))),
-             EXP2: exp2_softmax(x, dim)}
+             EXP2: exp2_softmax(x, dim), LOG_SOFTMAX: torch.log_softmax(x, dim)}
     if x.dim() >= 2 and dim in (-1, x.dim() - 1) and x.shape[-1] == x.shape[-2]:
         found[SHIFT_NO_KEEPDIM] = no_keepdim_softmax(x, -1)  # [..., n] as [..., 1, n]
     if bool((x > CLAMP_LIMITS[0]).any()):  # a clamp shows only where scores pass its limit

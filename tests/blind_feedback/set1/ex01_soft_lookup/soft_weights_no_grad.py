@@ -4,7 +4,7 @@ FIX: compute the scores and the softmax normally, outside any no_grad block.
 The forward values are right; only a gradient check shows it (query.grad and keys.grad
 stay None / zero, values.grad is still correct).
 
-Cause: no_gradient_to
+Cause: no_grad_line
 """
 
 from __future__ import annotations

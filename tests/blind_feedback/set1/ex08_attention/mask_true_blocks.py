@@ -4,7 +4,7 @@ FIX: fill where the mask is 0/False: `scores.masked_fill(mask == 0, float("-inf"
 Right without a mask; a bool mask blocks exactly the allowed positions, and a float or
 integer 0/1 mask raises in masked_fill.
 
-Cause: bool_mask_needed
+Cause: attn_mask_inverted
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Caught by: the gradient check of soft_lookup (the output has no grad_fn; backward fails).
 
-Cause: detached
+Cause: no_grad_line
 """
 
 import torch

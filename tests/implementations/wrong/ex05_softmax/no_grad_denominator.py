@@ -2,7 +2,7 @@
 
 Exposed by: Gradient check against the reference (forward values are right).
 
-Cause: partial_detach
+Cause: no_grad_line
 """
 
 from __future__ import annotations

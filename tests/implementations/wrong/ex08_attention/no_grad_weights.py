@@ -2,7 +2,7 @@
 
 Exposed by: Gradient w.r.t. Q and K is missing.
 
-Cause: no_gradient_to
+Cause: no_grad_line
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """MISTAKE: The softmax is taken over the unmasked scores and the future weights are zeroed and the rows renormalised afterwards; future scores still enter the softmax's max and sum, so earlier outputs change (in rounding) when a later token changes, and a row turns into 0/0 = NaN when a future score is far larger than the allowed ones.
 FIX: Set the blocked scores to -inf before the softmax and drop the renormalisation.
 
-Cause: ex10_masked_after_softmax
+Cause: attn_masked_after_softmax_line
 """
 from __future__ import annotations
 

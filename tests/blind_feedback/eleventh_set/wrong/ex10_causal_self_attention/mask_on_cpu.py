@@ -1,0 +1,24 @@
+"""MISTAKE: the causal mask is built with torch.ones(n, n) and no device, so it always lives on the CPU; for X on another device (cuda, meta) masked_fill fails on the device mismatch.
+FIX: Create the mask with device=X.device.
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def causal_self_attention(
+    X: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    n = X.size(-2)
+    Q, K, V = X @ W_Q, X @ W_K, X @ W_V
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(Q.size(-1))
+    mask = torch.tril(torch.ones(n, n)).bool()
+    scores = scores.masked_fill(mask == 0, float("-inf"))
+    weights = torch.softmax(scores, dim=-1)
+    return weights @ V, weights
