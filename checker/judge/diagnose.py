@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from checker.i18n import t
-from checker.judge.causes import Cause, cause
+from checker.judge.causes import MADE_FLOAT32, Cause, cause
 
 FLOAT16_FILL = cause(
     "float16_fill",
@@ -304,9 +304,8 @@ def no_grad_line(source: str | None) -> str:
     if not line:
         return ""
     lines = [l.strip() for l in (source or "").splitlines()]
-    after = lines[lines.index(line) + 1] if line in lines and lines.index(line) + 1 < len(lines) \
-        else ""
-    return "" if "max" in after else line
+    at = lines.index(line) if line in lines else len(lines)
+    return "" if "max" in " ".join(lines[at + 1:at + 2]) else line
 
 
 def inf_product_line(source: str | None) -> str:
@@ -364,21 +363,32 @@ def module_assignments(source: str | None) -> str:
                      for n in tree.body if isinstance(n, (ast.Assign, ast.AnnAssign)))
 
 
-def function_named(source: str | None, name: str) -> tuple[str, list[str]]:
-    """The text of the learner's top-level function ``name`` and its parameters' names
-    (('', []) when the file defines no such function)."""
+def _function_node(source: str | None, name: str, line: int | None = None):
+    """(the learner's function ``name`` (the one around ``line`` when given, else a top-level
+    one), the file's lines), or (None, lines)."""
     import ast
 
+    lines = (source or "").splitlines()
     try:
         tree = ast.parse(source or "")
     except (SyntaxError, ValueError):
+        return None, lines
+    nodes = ast.walk(tree) if line is not None else tree.body
+    for node in nodes:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name \
+                and (line is None or node.lineno <= line <= (node.end_lineno or 0)):
+            return node, lines
+    return None, lines
+
+
+def function_named(source: str | None, name: str) -> tuple[str, list[str]]:
+    """The text of the learner's top-level function ``name`` and its parameters' names
+    (('', []) when the file defines no such function)."""
+    node, lines = _function_node(source, name)
+    if node is None:
         return "", []
-    lines = (source or "").splitlines()
-    for node in tree.body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
-            params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
-            return "\n".join(lines[node.lineno - 1:node.end_lineno]), params
-    return "", []
+    params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+    return "\n".join(lines[node.lineno - 1:node.end_lineno]), params
 
 
 def feeds_result(line: str, body: str) -> bool:
@@ -420,10 +430,11 @@ def rebuilt_line(body: str, params: list[str]) -> str:
     names = "|".join(re.escape(p) for p in params) or "(?!)"
     call = r"\btorch\.(?:tensor|Tensor|FloatTensor|DoubleTensor)\("
     for line in _code_lines(body):
-        if re.search(call, line) and re.search(rf"{call}.*(?:\bfor\b|\b(?:{names})\b)",
-                                               _statement(body, line)) \
-                and feeds_result(line, body):
-            return _statement(body, line) if len(_statement(body, line)) <= 120 else line
+        if not re.search(call, line):
+            continue
+        whole = _statement(body, line)
+        if re.search(rf"{call}.*(?:\bfor\b|\b(?:{names})\b)", whole) and feeds_result(line, body):
+            return whole if len(whole) <= 120 else line
     return ""
 
 
@@ -480,20 +491,23 @@ _FLATTEN = (r"\.(?:reshape|view)\(\s*-1\s*,|\.flatten\(\s*(?:0\s*,\s*)?-2\s*\)"
 _RESTORED = r"\.(?:reshape|view)\(\s*\*|\.shape\[\s*:\s*-|\.unflatten\("
 
 
-def keepdim_index_line(body: str) -> str:
-    """The one line of ``body`` that takes an index with ``keepdim=True`` and feeds the
-    result, or ''."""
-    line = first_code_line(body, _KEEPDIM_INDEX, as_written=True)
+def _feeding_line(body: str, pattern: str) -> str:
+    """The first line of ``body`` (as written) where ``pattern`` is, when it feeds the
+    function's result, or ''."""
+    line = first_code_line(body, pattern, as_written=True)
     return line if line and feeds_result(line, body) else ""
+
+
+def keepdim_index_line(body: str) -> str:
+    """The line of ``body`` that takes an index with ``keepdim=True`` and feeds the result,
+    or ''."""
+    return _feeding_line(body, _KEEPDIM_INDEX)
 
 
 def flatten_line(body: str) -> str:
     """The line of ``body`` that flattens the leading dimensions (``X.reshape(-1, d)``) when
     nothing gives them back and it feeds the result, or ''."""
-    line = first_code_line(body, _FLATTEN, as_written=True)
-    if not line or re.search(_RESTORED, body) or not feeds_result(line, body):
-        return ""
-    return line
+    return "" if re.search(_RESTORED, body) else _feeding_line(body, _FLATTEN)
 
 
 def loop_first_axis_line(body: str, params: list[str]) -> tuple[str, str] | None:
@@ -502,11 +516,10 @@ def loop_first_axis_line(body: str, params: list[str]) -> tuple[str, str] | None
     ``range(len(weights))``, ``range(weights.shape[0])``."""
     for name in params:
         n = re.escape(name)
-        line = first_code_line(
+        line = _feeding_line(
             body, rf"\bfor\s+\w+\s+in\s+{n}\s*(?:[:\]]|$)|\bfor\s+[\w\s,()]+\s+in\s+zip\(\s*{n}\b"
-                  rf"|\brange\(\s*(?:len\(\s*{n}\s*\)|{n}\.(?:shape\[\s*0\s*\]|size\(\s*0\s*\)))",
-            as_written=True)
-        if line and feeds_result(line, body):
+                  rf"|\brange\(\s*(?:len\(\s*{n}\s*\)|{n}\.(?:shape\[\s*0\s*\]|size\(\s*0\s*\)))")
+        if line:
             return line, name
     return None
 
@@ -530,27 +543,16 @@ _MASK_AXES = r"\bmask\w*\s*\[\s*:\s*,\s*None\s*,\s*None|\bmask\w*\s*\[\s*None\s*
 def mask_axes_line(body: str) -> str:
     """The line of ``body`` that gives the mask axes of a padding layout and feeds the
     result, or ''."""
-    line = first_code_line(body, _MASK_AXES, as_written=True)
-    return line if line and feeds_result(line, body) else ""
+    return _feeding_line(body, _MASK_AXES)
 
 
 def function_source(source: str | None, frames: list[dict]) -> str:
     """The text of the learner's function in which the error was raised ('' if unknown)."""
-    import ast
-
     if not source or not frames:
         return ""
-    name, line = frames[-1].get("function"), frames[-1].get("line")
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError):
-        return ""
-    lines = source.splitlines()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name \
-                and node.lineno <= (line or 0) <= (node.end_lineno or 0):
-            return "\n".join(lines[node.lineno - 1:node.end_lineno])
-    return ""
+    node, lines = _function_node(source, frames[-1].get("function"),
+                                 frames[-1].get("line") or 0)
+    return "" if node is None else "\n".join(lines[node.lineno - 1:node.end_lineno])
 
 
 # `if mask:`, `if not mask`, `elif mask and ...`: a tensor's truth asked for
@@ -608,8 +610,6 @@ def _dtype_mix(message: str, line: str, body: str, dtype: str) -> Cause:
     if "float32" in named and dtype and dtype != "float32" and dtype in named:
         made = made_float32_line(body, line)
         if made:
-            from checker.judge.causes import MADE_FLOAT32
-
             return MADE_FLOAT32(code=made, dtype=dtype)
     return DTYPE_MIX
 

@@ -115,9 +115,10 @@ class Learner:
         self.last_function = func
         self.batched = any(isinstance(a, torch.Tensor) and a.dim() >= 3
                            for a in (*args, *kwargs.values()))
-        self.rank = max([self.rank, *(a.dim() for a in _tensors((*args, *kwargs.values())))])
-        self.dtype = next((str(a.dtype).removeprefix("torch.") for a in
-                           _tensors((*args, *kwargs.values())) if a.is_floating_point()), "")
+        tensors = _tensors((*args, *kwargs.values()))
+        self.rank = max([self.rank, *(a.dim() for a in tensors)])
+        self.dtype = next((str(a.dtype).removeprefix("torch.") for a in tensors
+                           if a.is_floating_point()), "")
         seen = len(self._worker.forbidden_calls)
         try:
             returned = self._worker.call(func, args, kwargs, grad=grad, return_args=return_args)
