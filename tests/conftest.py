@@ -10,8 +10,10 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
+import launcher
 import pytest
 import torch  # noqa: F401  (imported before the fork server starts)
 
@@ -75,6 +77,23 @@ def check(folder: Path, ids=None, **options):
     return done.result, done.document
 
 
+def check_many(targets, **options) -> list:
+    """The results of checking each ``(folder, ids)`` of ``targets`` (``ids`` None: all),
+    in one pytest session (``judge.runner.session``: the cases collected once), as
+    ``check`` would give them one run each; ``options``: fields of ``RunOptions``."""
+    from checker.judge import runner
+
+    done = []
+
+    def body(check_one):
+        for folder, ids in targets:
+            chosen = [manifest.by_id()[i] for i in ids] if ids else None
+            done.append(check_one(str(folder), RunOptions(**options), chosen).result)
+
+    runner.session(list(manifest.load()), bool(options.get("json_report")), body)
+    return done
+
+
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
@@ -101,13 +120,25 @@ def statuses(run) -> dict:
     return {e.id: e.status for e in run.exercises}
 
 
-def cli(*args, cwd=None, env=None, timeout=120):
+LAUNCHER = launcher.Launcher()
+
+
+def pytest_unconfigure(config):
+    LAUNCHER.close()
+
+
+def cli(*args, cwd=None, env=None, timeout=120, fresh=False):
     """Run ``python -m checker ARGS`` as a learner would; returns CompletedProcess.
 
-    Every report a ``grade`` writes is checked against its JSON Schema here, so every
-    report the suites produce is (docs/instructors.md, "One report shape")."""
-    done = subprocess.run([sys.executable, "-m", "checker", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=timeout)
+    The command runs in a fork of the tests' launcher (``launcher``: torch already
+    imported) unless ``fresh`` or its environment needs a new Python. Every report a
+    ``grade`` writes is checked against its JSON Schema here, so every report the suites
+    produce is (docs/instructors.md, "One report shape")."""
+    if fresh or launcher.needs_fresh(env):
+        done = subprocess.run([sys.executable, "-m", "checker", *args], cwd=cwd, env=env,
+                              capture_output=True, text=True, timeout=timeout)
+    else:
+        done = LAUNCHER.run(list(args), cwd=cwd, env=env, timeout=timeout)
     if args and args[0] == "grade" and done.returncode == 0:
         validate_grade_reports([str(a) for a in args], cwd)
     return done
@@ -189,6 +220,14 @@ class HostileRun:
             found |= {os.path.join(folder, n) for n in names if self.mark in n}
         return found
 
+    def settle(self, seconds: float = 8) -> None:
+        """Wait until none of the run's processes is left (at most ``seconds``): what an
+        attack left running strikes, or is seen, within that time; a run that left nothing
+        costs no wait."""
+        deadline = time.monotonic() + seconds
+        while self.leftover_processes() and time.monotonic() < deadline:
+            time.sleep(0.1)
+
     def leftover_processes(self) -> dict[int, str]:
         """This process's descendants that were not there before the run (the run's
         workers and whatever they started, once the run is over): pid -> command line."""
@@ -201,6 +240,8 @@ class HostileRun:
         found, todo = {}, [os.getpid()]
         while todo:
             for pid in process.children_of(todo.pop()):
+                if pid == LAUNCHER.pid:  # the tests' own, not the run's
+                    continue
                 try:
                     with open(f"/proc/{pid}/cmdline", "rb") as f:
                         found[pid] = f.read().replace(b"\0", b" ")[:200].decode(errors="replace")

@@ -148,3 +148,28 @@ def test_a_first_check_of_an_exercise_with_meta_cases_passes_its_solution(solved
     cannot do itself (the solution once failed half its cases there)."""
     done = cli("check", exercise, "--exercises", str(solved))
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_command_through_the_tests_launcher_is_the_command_in_a_new_python(kit):
+    """The tests run their commands as forks of one launcher (tests/launcher.py): what a
+    command prints, its exit status and the files it writes are those of a new Python;
+    a command that overruns its time is stopped and raises as subprocess.run would."""
+    import subprocess
+
+    shutil.copy(SOLUTIONS / "ex01_soft_lookup.py", kit / "exercises" / "ex01_soft_lookup.py")
+    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "90"}
+    for args in (["check", "01", "02"], ["check", "99"], ["list", "--lang", "zh"],
+                 ["check", "01", "--json", "r.json"]):
+        forked = cli(*args, cwd=kit, env=env)
+        report = (kit / "r.json").read_text() if args[-1] == "r.json" else None
+        fresh = cli(*args, cwd=kit, env=env, fresh=True)
+        assert (forked.returncode, forked.stdout, forked.stderr) == \
+            (fresh.returncode, fresh.stdout, fresh.stderr), args
+        if report is not None:  # the same document but for its times
+            keep = ("exitcode", "summary", "exercises", "seed")
+            a, b = json.loads(report), json.loads((kit / "r.json").read_text())
+            assert {k: a.get(k) for k in keep} == {k: b.get(k) for k in keep}
+    assert cli("check", "99", cwd=kit).returncode == 2
+    with pytest.raises(subprocess.TimeoutExpired):
+        cli("watch", cwd=kit, timeout=1)  # watch never ends by itself
+    assert cli("check", "01", cwd=kit).returncode == 0  # the launcher goes on

@@ -211,9 +211,10 @@ def graded_class(tmp_path_factory):
         _write_student(classdir / student_name(threat), eid, text)
     started = time.monotonic()
     done = cli("grade", str(classdir), "--out", str(out), "--jobs", "2", "--timeout", TIMEOUT,
-               "--memory", "512", cwd=base, timeout=900, env=run.env())
+               "--memory", "512", cwd=base, timeout=900, env=run.env(),
+               fresh=True)  # a class of attacks: graded by a new Python, as an instructor would
     seconds = time.monotonic() - started
-    time.sleep(5)  # give a daemon that outlived its worker the time to strike
+    run.settle()  # a daemon that outlived its worker would strike (or be seen) meanwhile
     rows = {}
     if (out / "grades.csv").exists():
         with open(out / "grades.csv", newline="") as f:
@@ -304,9 +305,9 @@ def test_grading_twice_gives_the_same_scores_and_statuses(tmp_path):
                    (IMPLEMENTATIONS / "wrong" / "ex05_softmax" / "no_max_shift.py").read_text())
     _write_student(classdir / "b", "08", textwrap.dedent(THREATS["an endless loop"][1]))
     results = []
-    for run in ("one", "two"):
+    for run in ("one", "two"):  # a new Python, then a fork: two different hash seeds
         done = cli("grade", str(classdir), "--out", str(tmp_path / run), "--timeout", TIMEOUT,
-                   "--jobs", "2", "--seed", "7", timeout=300)
+                   "--jobs", "2", "--seed", "7", timeout=300, fresh=run == "one")
         assert done.returncode == 0, done.stderr
         results.append((tmp_path / run / "grades.csv").read_text())
     assert results[0] == results[1]
@@ -570,12 +571,23 @@ def test_one_session_checks_each_submission_as_a_run_of_its_own(tmp_path):
     options = RunOptions(seed=11, json_report=True)
     in_session = []
 
+    some = [manifest.by_id()[i] for i in ("08", "04")]  # a part of what was collected
+    subsets = []
+
     def body(check_one):
-        for folder in folders:
+        for i, folder in enumerate(folders):
             in_session.append(check_one(str(folder), options))
+            if i in (1, 3):  # a part, after a wrong file and after a syntax error
+                subsets.append((folder, check_one(str(folder), options, some)))
+        with pytest.raises(ValueError):  # only what the session collected
+            check_one(str(mixed), options, [manifest.by_id()["01"]])
 
     runner.session(selected, True, body)
     assert len(in_session) == len(folders)
+    for folder, run in subsets:
+        alone = judge.run(str(folder), [e for e in selected if e in some], options)
+        assert [e.id for e in run.result.exercises] == ["04", "08"]
+        assert _comparable(run.document) == _comparable(alone.document), folder.name
     for folder, run in zip(folders, in_session):
         alone = judge.run(str(folder), selected, options)
         assert _comparable(run.document) == _comparable(alone.document), folder.name

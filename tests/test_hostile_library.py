@@ -9,9 +9,6 @@ table below allows, and leave nothing behind.
 from __future__ import annotations
 
 import csv
-import os
-import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -46,8 +43,9 @@ def graded(tmp_path_factory):
         for file in (LIBRARY / attack).glob("ex*.py"):  # its placeholders filled in
             (student / file.name).write_text(run.fill(file.read_text()))
     done = cli("grade", str(classdir), "--out", str(out), "--jobs", "2", "--timeout", "1.5",
-               "--memory", "512", cwd=base, timeout=1200, env=run.env())
-    time.sleep(3)
+               "--memory", "512", cwd=base, timeout=1200, env=run.env(),
+               fresh=True)  # a class of attacks: graded by a new Python, as an instructor would
+    run.settle()  # what outlived its worker would strike (or be seen) meanwhile
     with open(out / "grades.csv", newline="") as f:
         rows = {r["submission"]: r for r in csv.DictReader(f)}
     return {"done": done, "rows": rows, "run": run}
@@ -84,11 +82,7 @@ def test_no_worker_process_or_file_is_left_behind(graded):
     # A worker killed at the end of a run may take a moment to disappear from /proc
     # (its parent-death signal and its reaping are asynchronous); one left behind stays.
     run = graded["run"]
-    deadline = time.monotonic() + 5
-    while True:
-        left = run.leftover_processes()
-        if not left or time.monotonic() > deadline:
-            break
-        time.sleep(0.1)
+    run.settle(5)
+    left = run.leftover_processes()
     assert not left, left
     assert not run.leftover_files(), run.leftover_files()

@@ -16,7 +16,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import IMPLEMENTATIONS, SOLUTIONS, assert_chinese, check, copy_exercises, statuses
+from conftest import (IMPLEMENTATIONS, SOLUTIONS, assert_chinese, check, check_many,
+                      copy_exercises, statuses)
 
 from checker import i18n, manifest
 from checker.judge.plugin import values_wrong
@@ -61,18 +62,22 @@ def declared_cause(path: Path) -> str | None:
 
 
 def _in_rounds(files: list[Path], folder: Path) -> dict[Path, object]:
-    """Each file's exercise result, checked one round at a time (one file per exercise)."""
+    """Each file's exercise result, checked one round at a time (one file per exercise),
+    all rounds in one pytest session."""
     by_exercise: dict[str, list[Path]] = {}
     for path in files:
         by_exercise.setdefault(path.parent.name, []).append(path)
-    results: dict[Path, object] = {}
+    rounds = []
     for n in range(max(map(len, by_exercise.values()), default=0)):
         chosen = {BY_STEM[stem].id: paths[n] for stem, paths in by_exercise.items()
                   if n < len(paths)}
         exercises = copy_exercises(SOLUTIONS, folder / f"round{n}")
         for exercise_id, path in chosen.items():
             shutil.copy(path, exercises / manifest.by_id()[exercise_id].file)
-        run, _ = check(exercises, sorted(chosen))
+        rounds.append((exercises, chosen))
+    results: dict[Path, object] = {}
+    runs = check_many([(exercises, sorted(chosen)) for exercises, chosen in rounds])
+    for (_, chosen), run in zip(rounds, runs):
         for result in run.exercises:
             results[chosen[result.id]] = result
     return results

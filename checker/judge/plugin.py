@@ -171,8 +171,12 @@ class CheckPlugin:
         self._case_count: dict[str, int] = {}  # cases per exercise, counted at collection
         self.begin(submission, options)
 
-    def begin(self, submission: Submission | None, options: RunOptions) -> None:
-        """Forget the last submission's results and workers: check ``submission`` next."""
+    def begin(self, submission: Submission | None, options: RunOptions,
+              selected: list[manifest.Exercise] | None = None) -> None:
+        """Forget the last submission's results and workers: check ``submission`` next,
+        on ``selected`` (some of the exercises collected; default: the ones given first)."""
+        if selected is not None:
+            self.selected = selected
         self.submission = submission
         self.options = options
         self.workers = Workers(options)

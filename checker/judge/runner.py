@@ -80,7 +80,9 @@ def session(selected: list[manifest.Exercise], json_report: bool,
     """Check many submissions in one pytest session: the cases of ``selected`` are
     collected once, then ``body(check)`` runs, where ``check(target, options) -> Run``
     checks one submission (what ``run`` gives for it, report for report: every case runs
-    through pytest's own protocol, its fixtures torn down after the submission's last).
+    through pytest's own protocol, its fixtures torn down after the submission's last);
+    ``check(target, options, exercises)`` checks only those of ``selected`` (what ``run``
+    with ``exercises`` gives).
 
     A grading process grades all its submissions this way (``grading.grade.serve``):
     collecting and configuring pytest again for each cost 15 % of a submission. Raises
@@ -102,6 +104,7 @@ class _Loop:
     def __init__(self, plugin: CheckPlugin, body):
         self.plugin, self.body = plugin, body
         self.ran, self.error = False, None
+        self.selected = list(plugin.selected)  # what the session collected
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtestloop(self, session):
@@ -114,12 +117,17 @@ class _Loop:
             self.error = exc
         return True
 
-    def check(self, session, target, options: RunOptions) -> Run:
+    def check(self, session, target, options: RunOptions,
+              exercises: list[manifest.Exercise] | None = None) -> Run:
         if options.json_report != self.plugin.options.json_report:
             raise ValueError("a session builds JSON documents for all its checks or none")
         if not isinstance(target, Submission):
             target = submission.from_folder(os.path.abspath(target), allow_links=True)
-        self.plugin.begin(target, options)
+        chosen = self.selected if exercises is None else \
+            [e for e in self.selected if e in exercises]
+        if exercises is not None and len(chosen) != len(exercises):
+            raise ValueError("a session checks only exercises it collected")
+        self.plugin.begin(target, options, chosen)
         report = getattr(session.config, "_json_report", None)
         if report is not None:  # what pytest-json-report keeps of a session, anew
             report._json_tests, report._json_warnings = OrderedDict(), []
@@ -129,7 +137,8 @@ class _Loop:
             terminal.stats.clear()  # it counts every report: memory only
         session.testsfailed = 0
         session.shouldstop = session.shouldfail = False
-        items = session.items
+        ids = {e.id for e in chosen}
+        items = [i for i in session.items if self.plugin.exercise_of(i).id in ids]
         for i, item in enumerate(items):
             for key in (CASE_RESULT, LEARNER):  # what the last submission left on the item
                 if key in item.stash:
@@ -142,8 +151,12 @@ class _Loop:
         # report (pytest-json-report's hook runs first), then the plugin's own finish
         session.exitstatus = pytest.ExitCode.TESTS_FAILED if session.testsfailed \
             else pytest.ExitCode.OK
-        if report is not None:
-            report.pytest_sessionfinish(session)
+        collected, session.testscollected = session.testscollected, len(items)
+        try:  # the report counts what this check collected: its exercises' cases
+            if report is not None:
+                report.pytest_sessionfinish(session)
+        finally:
+            session.testscollected = collected
         self.plugin.pytest_sessionfinish(session)
         return _finished(self.plugin, options)
 
