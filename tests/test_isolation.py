@@ -8,7 +8,7 @@ every other exercise passes as before.
 import textwrap
 
 import pytest
-from conftest import ROOT, check, statuses
+from conftest import ROOT, SOLUTIONS, check, check_many, copy_exercises, statuses
 
 from checker import manifest
 
@@ -125,13 +125,22 @@ SCENARIOS = {
 }
 
 
+@pytest.fixture(scope="module")
+def hostile_runs(tmp_path_factory) -> dict:
+    """Each scenario's file among the solutions, all checked in one pytest session."""
+    folders = []
+    for name, (eid, source, *_) in SCENARIOS.items():
+        solved = copy_exercises(SOLUTIONS, tmp_path_factory.mktemp("hostile") / "exercises")
+        source = textwrap.dedent(source).replace("KIT", repr(str(ROOT)))
+        (solved / manifest.by_id()[eid].file).write_text(source, encoding="utf-8")
+        folders.append((solved, None))
+    return dict(zip(SCENARIOS, check_many(folders, timeout=TIMEOUT)))
+
+
 @pytest.mark.parametrize("name", list(SCENARIOS))
-def test_hostile_file_costs_only_its_own_exercise(name, solved):
+def test_hostile_file_costs_only_its_own_exercise(name, hostile_runs):
     eid, source, status, text = SCENARIOS[name]
-    exercise = manifest.by_id()[eid]
-    source = textwrap.dedent(source).replace("KIT", repr(str(ROOT)))
-    (solved / exercise.file).write_text(source, encoding="utf-8")
-    run, _ = check(solved, timeout=TIMEOUT)
+    run = hostile_runs[name]
     found = statuses(run)
     assert len(found) == len(manifest.load())
     assert found.pop(eid) == status
