@@ -14,6 +14,7 @@ import math
 import torch
 
 from checker.judge.causes import cause
+from checker.judge.compare import same
 
 # ------------------------------------------------------------------- scaling
 NO_SCALE = cause("attn_no_scale", "attention without dividing by √d_k")
@@ -58,6 +59,13 @@ SCORES_CLAMPED = cause("softmax_scores_clamped", "the scores clamped (`clamp(max
                                                  "keepdim=True)`)")
 # the limits a clamp before exp is written with (exp(88.7) is float32's largest)
 CLAMP_LIMITS = (10.0, 20.0, 30.0, 50.0, 60.0, 70.0, 80.0, 85.0, 88.0)
+SHIFT_ABS = cause("softmax_shift_abs", "each row shifted by its largest magnitude "
+                                       "(`x.abs().amax(dim, keepdim=True)`) instead of its "
+                                       "largest value: in a row whose most negative entry is "
+                                       "further from 0 than its max (by more than about 88 in "
+                                       "float32) every exp underflows to 0, and 0 / 0 is NaN; a "
+                                       "-inf entry makes the shift infinite (NaN too); subtract "
+                                       "the max itself, `x.amax(dim, keepdim=True)`")
 SHIFT_NO_KEEPDIM = cause("softmax_shift_no_keepdim", "each row shifted by a max taken without "
                                                      "keepdim=True: the [..., n] maxima "
                                                      "broadcast along the rows, so column j "
@@ -78,19 +86,29 @@ LOG_SOFTMAX = cause("softmax_log", "the log of the softmax (`log_softmax`) used 
 
 def softmax_mistakes(x: torch.Tensor, dim: int = -1) -> dict:
     """What the hand-written softmax slips give for ``x`` along ``dim``, in x's dtype (NaN
-    and inf where they break): none of them equals the softmax on ordinary rows, so a
-    match is evidence. A slip that cannot run on x's shape is left out."""
+    and inf where they break). A shift by something other than the max gives the softmax
+    itself on ordinary rows (it differs only where it overflows or underflows), so a slip
+    that equals the softmax on x is left out: a match is evidence. A slip that cannot run
+    on x's shape is left out too."""
     def norm(e):
         return e / e.sum(dim=dim, keepdim=True)
     found = {NO_SHIFT: unshifted_softmax(x, dim),
              SHIFT_MIN: norm(torch.exp(x - x.amin(dim, keepdim=True))),
+             SHIFT_ABS: abs_shift_softmax(x, dim),
              EXP2: exp2_softmax(x, dim), LOG_SOFTMAX: torch.log_softmax(x, dim)}
     if x.dim() >= 2 and dim in (-1, x.dim() - 1) and x.shape[-1] == x.shape[-2]:
         found[SHIFT_NO_KEEPDIM] = no_keepdim_softmax(x, -1)  # [..., n] as [..., 1, n]
     if bool((x > CLAMP_LIMITS[0]).any()):  # a clamp shows only where scores pass its limit
         for limit in CLAMP_LIMITS:
             found[SCORES_CLAMPED(limit=limit)] = norm(torch.exp(x.clamp(max=limit)))
-    return found
+    right = torch.softmax(x, dim)
+    return {mistake: wrong for mistake, wrong in found.items() if not same(wrong, right)}
+
+
+def abs_shift_softmax(scores: torch.Tensor, dim: int = -1) -> torch.Tensor:
+    """The softmax shifted by the largest magnitude |x| of each row instead of its max."""
+    e = torch.exp(scores - scores.abs().amax(dim, keepdim=True))
+    return e / e.sum(dim=dim, keepdim=True)
 
 
 def no_keepdim_softmax(scores: torch.Tensor, dim: int = -1) -> torch.Tensor:
