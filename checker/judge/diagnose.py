@@ -94,6 +94,11 @@ BOOL_MASK_NEEDED = cause(
     "bool_mask_needed",
     "masked_fill wants a bool mask: turn a 0/1 mask into one with `mask == 0` (the blocked "
     "positions) rather than `~mask` or the mask as it is")
+BITWISE_NOT_MASK = cause(
+    "bitwise_not_mask",
+    "`{code}` inverts the mask with `~`, which means \"not\" only for a bool mask: on a float "
+    "0/1 mask it raises, and on an integer one it flips every bit (0 becomes -1 and 1 becomes "
+    "-2, both true); find the blocked positions with `mask == 0` (or `mask.logical_not()`)")
 FROM_NUMBERS = cause(
     "from_python_numbers",
     "`{code}` rebuilds a tensor from Python numbers: it comes out float32 whatever the inputs' "
@@ -264,6 +269,19 @@ def _fixed_size(line: str, body: str, sizes: tuple[int, int]) -> tuple[str, int,
         if size is not None and shows(re.escape(other.strip()), line, body):
             return other.strip(), size, b if size == a else a
     return None
+
+
+# the bitwise not of a tensor: `~mask`, `~(mask)`
+_INVERT = r"~\s*\(?\s*[A-Za-z_]"
+
+
+def _inverted_line(line: str, body: str) -> str:
+    """The line of ``body`` (the raising ``line`` itself, or one that feeds it) that applies
+    ``~`` to a tensor, without its comment, or ''."""
+    for other in _code_lines(body) or [line.split("#", 1)[0].strip()]:
+        if re.search(_INVERT, other) and shows(re.escape(other), line, body):
+            return other
+    return ""
 
 
 def _made_without_device(line: str, body: str) -> str:
@@ -661,6 +679,14 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
     unpack = _UNPACK.search(message)
     if error_type == "ValueError" and unpack and _SHAPE_ASSIGN.search(line):
         return ONE_BATCH_DIM(code=line.strip(), n=unpack.group(1))
+    # `~` on a float mask raises; on an integer mask it makes -1 and -2, which masked_fill and
+    # torch.where refuse as a condition
+    inverted = _inverted_line(line, body) if (
+        error_type == "TypeError" and "operator.invert" in message) or (
+        error_type == "RuntimeError" and re.search(r"only supports boolean masks|where expected "
+                                                   r"condition to be a boolean", message)) else ""
+    if inverted:
+        return BITWISE_NOT_MASK(code=inverted)
     if _OVERFLOW.search(message) and re.search(r"Half|float16", message):
         value = re.search(r"-?\d+(?:\.\d+)?e\d+|-?\d{6,}", code)
         return FLOAT16_FILL(value=value.group(0) if value else "-1e9")
