@@ -146,6 +146,12 @@ TENSORDOT_FIRST_AXIS = cause(
     "`{code}`: `tensordot(a, b, dims=1)` pairs the last axis of `a` with the *first* axis of "
     "`b`, which is a batch axis here: `@` pairs the last axis with the second-to-last one and "
     "keeps the leading batch dimensions")
+TRANSPOSE_FIRST_AXES = cause(
+    "transpose_first_axes",
+    "`{code}` swaps the first two axes (`transpose(0, 1)`), which are the last two only in a 2-D "
+    "tensor: with batch dimensions they are a batch axis and the next one (the positions, for "
+    "one batch dimension), so the product no longer fits; swap the last two, "
+    "`transpose(-2, -1)` (or `.mT`)")
 CAT_DIM0 = cause(
     "cat_default_dim",
     "`{code}` joins along dim 0, torch.cat's default, which is a batch axis when the inputs "
@@ -280,6 +286,19 @@ def _inverted_line(line: str, body: str) -> str:
     ``~`` to a tensor, without its comment, or ''."""
     for other in _code_lines(body) or [line.split("#", 1)[0].strip()]:
         if re.search(_INVERT, other) and shows(re.escape(other), line, body):
+            return other
+    return ""
+
+
+# a transpose of the first two axes: transpose(0, 1), swapaxes(1, 0)
+_FIRST_AXES = r"\.(?:transpose|swapaxes|swapdims)\(\s*(?:0\s*,\s*1|1\s*,\s*0)\s*\)"
+
+
+def _first_axes_line(line: str, body: str) -> str:
+    """The line of ``body`` (the raising ``line`` itself, or one that feeds it) that swaps
+    the first two axes of a tensor, without its comment, or ''."""
+    for other in _code_lines(body) or [line.split("#", 1)[0].strip()]:
+        if re.search(_FIRST_AXES, other) and shows(re.escape(other), line, body):
             return other
     return ""
 
@@ -733,6 +752,9 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
     if "must be a 3D tensor" in message and "bmm" in code:
         return BMM_3D
     if _MATRIX.search(message):
+        swapped = _first_axes_line(line, body) if batched else ""
+        if swapped:
+            return TRANSPOSE_FIRST_AXES(code=swapped)
         call = _two_d_call(code) if batched else ""
         if call.startswith("einsum"):
             return EINSUM_FIXED(call=call)
