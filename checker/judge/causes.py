@@ -161,6 +161,11 @@ REBUILT = cause("rebuilt_tensor", "`{code}` builds a new tensor with `torch.tens
                                  "copies the values and leaves autograd behind: no gradient "
                                  "flows back through it; keep the computation in tensor "
                                  "operations (`torch.stack`, `@`, `.sum()`)")
+NUMBERS_LINE = cause("numbers_line", "`{code}` turns a tensor into Python numbers (`{call}`), and "
+                                     "autograd does not follow numbers: no gradient flows back "
+                                     "through what is made from them; leave `{call}` out and "
+                                     "keep the computation in tensor operations (indexing, `@`, "
+                                     "`.sum()`)")
 PARTIAL_DETACH = cause("partial_detach", "the result is right but its gradient is not: part of "
                                          "the computation is detached or runs under "
                                          "torch.no_grad() (only a constant shift, such as the "

@@ -332,6 +332,18 @@ def detach_line(source: str | None) -> str:
     return first_code_line(source, r"\.detach\(\)|\.data\b", unless="max")
 
 
+def numbers_line(body: str) -> tuple[str, str] | None:
+    """(the line of ``body`` that turns a tensor into Python numbers, ``.item()`` or
+    ``.tolist()``, and feeds the result, the call) or None; a max may be a number (a
+    constant shift)."""
+    for line in _code_lines(body):
+        found = re.search(r"\.(item|tolist)\(\s*\)", line)
+        if found and not re.search(r"max", line) and feeds_result(line, body):
+            whole = _statement(body, line)  # a call that goes on over several lines
+            return whole if len(whole) <= 120 else line, f".{found.group(1)}()"
+    return None
+
+
 def no_grad_line(source: str | None) -> str:
     """The first line of code in ``source`` that turns autograd off for the lines under it
     (``with torch.no_grad():``, ``torch.inference_mode()``), unless the line after it takes

@@ -21,7 +21,8 @@ from checker.judge.diagnose import (alias_in_place_line, cast_line, cause_of_err
                                     flatten_line, function_named, function_source,
                                     in_place_line, inf_product_line, keepdim_index_line,
                                     loop_first_axis_line, made_float32_line, mask_axes_line,
-                                    module_assignments, no_grad_line, rebuilt_line)
+                                    module_assignments, no_grad_line, numbers_line,
+                                    rebuilt_line)
 from checker.engine.forbidden import scan_source
 from checker.engine.problems import Problem
 from checker.i18n import t
@@ -415,7 +416,8 @@ def _line_shown(exc: CaseFailure, learner) -> None:
     is the better evidence), and a line that multiplies by an infinity, as an additive mask
     ``(mask == 0) * -inf`` does (``INF_PRODUCT``); a wrong or missing gradient and a line
     that detaches something other than a max (``DETACH_LINE``) or rebuilds a tensor with
-    ``torch.tensor(...)`` (``REBUILT``) or turns autograd off (``NO_GRAD_LINE``); an input changed in place
+    ``torch.tensor(...)`` (``REBUILT``) or turns autograd off (``NO_GRAD_LINE``) or turns a
+    tensor into Python numbers (``NUMBERS_LINE``); an input changed in place
     and the line of the called function that writes into it (``IN_PLACE_LINE``); an extra
     dimension of size 1 and an index taken with ``keepdim=True`` (``KEEPDIM_INDEX``); lost
     batch dimensions and a reshape that flattens them (``FLATTENED_BATCH``) or, on batched
@@ -445,6 +447,9 @@ def _line_shown(exc: CaseFailure, learner) -> None:
         off = None if found else no_grad_line(source)
         if off:
             found = causes.NO_GRAD_LINE(code=off)
+        numbers = None if found else numbers_line(body)
+        if numbers:
+            found = causes.NUMBERS_LINE(code=numbers[0], call=numbers[1])
     elif cause_id == causes.IN_PLACE.id and exc.changed is not None \
             and exc.changed < len(params):
         name = params[exc.changed]
