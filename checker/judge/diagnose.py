@@ -553,6 +553,29 @@ def keepdim_index_line(body: str) -> str:
     return _feeding_line(body, _KEEPDIM_INDEX)
 
 
+# a comparison, which makes a boolean mask: `scores == scores.max()`, `x > 0`
+_COMPARISON = r"[^=!<>]==[^=]|!=|<=|>=|[^<>=-]<[^<=]|[^<>=-]>[^>=]"
+
+
+def bool_index_line(body: str) -> str:
+    """The line of ``body`` that indexes a tensor with a boolean mask (a comparison in the
+    brackets, or a name made by one: ``best = scores == scores.max()`` ... ``values[best]``)
+    and feeds the result, or ''. An assignment into the index is left out."""
+    lines = _code_lines(body)
+    masks = {n for line in lines if "=" in line and not re.match(r"\s*(?:if|elif|while|return)\b",
+                                                                 line)
+             and re.search(_COMPARISON, " " + line.split("=", 1)[1] + " ") for n in _assigned(line)}
+    names = "|".join(sorted(re.escape(m) for m in masks)) or "(?!)"
+    for line in lines:
+        for index in re.finditer(r"\b[A-Za-z_]\w*\s*\[([^\[\]]*)\](?!\s*(?:[-+*/]|//)?=(?!=))", line):
+            inside = index.group(1)
+            if (re.fullmatch(rf"\s*(?:{names})\s*", inside) or re.search(_COMPARISON,
+                                                                         f" {inside} ")) \
+                    and feeds_result(line, body):
+                return line
+    return ""
+
+
 def flatten_line(body: str) -> str:
     """The line of ``body`` that flattens the leading dimensions (``X.reshape(-1, d)``) when
     nothing gives them back and it feeds the result, or ''."""

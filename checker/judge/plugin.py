@@ -17,8 +17,8 @@ import torch
 from checker import manifest
 from checker.judge import causes, document
 from checker.judge.compare import CaseFailure
-from checker.judge.diagnose import (alias_in_place_line, cast_line, cause_of_error, detach_line,
-                                    flatten_line, function_named, function_source,
+from checker.judge.diagnose import (alias_in_place_line, bool_index_line, cast_line,
+                                    cause_of_error, detach_line, flatten_line, function_named, function_source,
                                     in_place_line, inf_product_line, keepdim_index_line,
                                     loop_first_axis_line, made_float32_line, mask_axes_line,
                                     module_assignments, no_grad_line, numbers_line,
@@ -419,7 +419,8 @@ def _line_shown(exc: CaseFailure, learner) -> None:
     ``torch.tensor(...)`` (``REBUILT``) or turns autograd off (``NO_GRAD_LINE``) or turns a
     tensor into Python numbers (``NUMBERS_LINE``); an input changed in place
     and the line of the called function that writes into it (``IN_PLACE_LINE``); an extra
-    dimension of size 1 and an index taken with ``keepdim=True`` (``KEEPDIM_INDEX``); lost
+    dimension of size 1 and an index taken with ``keepdim=True`` (``KEEPDIM_INDEX``) or a
+    boolean mask (``BOOL_INDEX_LINE``, which may change the rank too); lost
     batch dimensions and a reshape that flattens them (``FLATTENED_BATCH``) or, on batched
     inputs, a loop over a tensor's first axis (``LOOP_FIRST_AXIS``). Each line must feed the
     function's result (or, in place, write into the very input that changed)."""
@@ -461,6 +462,9 @@ def _line_shown(exc: CaseFailure, learner) -> None:
     elif cause_id == causes.EXTRA_SIZE_ONE.id:
         line = keepdim_index_line(body)
         found = line and causes.KEEPDIM_INDEX(code=line)
+        boolean = None if found else bool_index_line(body)
+        if boolean:
+            found = causes.BOOL_INDEX_LINE(code=boolean)
     elif cause_id == causes.BATCH_DIMS_LOST.id:
         line = flatten_line(body)
         found = line and causes.FLATTENED_BATCH(code=line)
@@ -471,6 +475,9 @@ def _line_shown(exc: CaseFailure, learner) -> None:
         axes = None if found else mask_axes_line(body)
         if axes:
             found = causes.MASK_AXES(code=axes)
+        boolean = None if found else bool_index_line(body)
+        if boolean:
+            found = causes.BOOL_INDEX_LINE(code=boolean)
     if found:
         exc.cause, exc.likely = found, found.render()
 
