@@ -8,13 +8,13 @@ from checker.i18n import t
 from checker.judge import compare
 from checker.judge.causes import cause
 from checker.judge.diagnose import function_named, masked_after_softmax_line
-from checker.judge.cases.mistakes import (EXP2, LOG_SOFTMAX, MASK_UNSQUEEZE_1, NO_SCALE,
-                                          NO_SHIFT,
-                                          SCALE_AFTER_SOFTMAX, SCORE_VALUES_BLOCKED, SHIFT_ABS,
-                                          SHIFT_NO_KEEPDIM, SOFTMAX_TWICE, abs_shift_softmax,
-                                          divisors, dropout_signature, exp2_softmax,
-                                          no_keepdim_softmax, score_values_blocked,
-                                          unshifted_softmax)
+from checker.judge.cases.mistakes import (EXP2, K_RESHAPED, LOG_SOFTMAX, MASK_UNSQUEEZE_1,
+                                          NO_SCALE, NO_SHIFT, SCALE_AFTER_SOFTMAX,
+                                          SCORE_VALUES_BLOCKED, SHIFT_ABS, SHIFT_NO_KEEPDIM,
+                                          SOFTMAX_TWICE, abs_shift_softmax, divisors,
+                                          dropout_signature, exp2_softmax, no_keepdim_softmax,
+                                          reshape_differs, reshaped_as_transpose,
+                                          score_values_blocked, unshifted_softmax)
 from checker.judge.results import Check
 
 SCALE_D_V = cause("attn_scale_d_v", "scores divided by √d_v instead of √d_k")
@@ -117,6 +117,8 @@ def suspects_for(Q, K, V, mask=None):
         found[SHIFT_ABS] = shifted
     found[EXP2] = sdpa(Q, K, V, mask, softmax=exp2_softmax)
     found[LOG_SOFTMAX] = sdpa(Q, K, V, mask, softmax=torch.log_softmax)
+    if reshape_differs(K):  # K reshaped to Kᵀ's shape (the transpose of what sdpa takes)
+        found[K_RESHAPED] = sdpa(Q, reshaped_as_transpose(K).transpose(-2, -1), V, mask)
     if Q.shape[-2] == K.shape[-2]:  # K @ Qᵀ fits, and a max without keepdim broadcasts
         found[SCORES_K_Q] = sdpa(K, Q, V, mask)
         found[SHIFT_NO_KEEPDIM] = sdpa(Q, K, V, mask, softmax=no_keepdim_softmax)

@@ -123,6 +123,26 @@ def exp2_softmax(scores: torch.Tensor, dim: int = -1) -> torch.Tensor:
     return e / e.sum(dim=dim, keepdim=True)
 
 
+# ------------------------------------------------------------------- scores
+K_RESHAPED = cause("k_reshaped", "K reshaped (or viewed) to [..., d_k, n_k] instead of "
+                                 "transposed: reshape keeps the order of the entries in memory "
+                                 "and only regroups them, so each column of the result mixes "
+                                 "parts of several keys; swap the axes with `K.transpose(-2, -1)` "
+                                 "(or `K.mT`)")
+
+
+def reshape_differs(K: torch.Tensor) -> bool:
+    """Whether reshaping K to Kᵀ's shape is a mistake of its own: with one key or one feature
+    it is the transpose, and for a square K it changes nothing (Q @ K, no transpose)."""
+    n_k, d_k = K.shape[-2:]
+    return min(n_k, d_k) > 1 and n_k != d_k
+
+
+def reshaped_as_transpose(K: torch.Tensor) -> torch.Tensor:
+    """What ``K.reshape(*batch, d_k, n_k)`` gives: the shape of Kᵀ, not its values."""
+    return K.reshape(*K.shape[:-2], K.shape[-1], K.shape[-2])
+
+
 # ---------------------------------------------------------------- precision
 HALF_PRECISION = cause("half_precision", "the product computed in float16 (`.half()`) and cast "
                                          "back: float16 keeps about 3 significant digits, so "
