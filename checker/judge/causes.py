@@ -141,6 +141,11 @@ LOOP_AS_BATCH = cause("loop_as_batch", "`{code}` walks the first axis of `{name}
 MASK_AXES = cause("mask_axes", "`{code}` gives the mask axes of its own (the [B, 1, 1, n_k] layout of "
                                "a padding mask), and the result takes them: the mask has the "
                                "scores' shape [..., n_q, n_k] or broadcasts to it; use it as it is")
+FRONT_AXIS = cause("front_axis", "`{code}` counts axis {axis} from the front (`{part}`), and with "
+                                 "this case's leading batch dimensions that axis is a batch axis, "
+                                 "not the positions: count the axes from the end (the positions "
+                                 "are `X.size(-2)`, one of them `X[..., t : t + 1, :]`), so that "
+                                 "none, one or several batch dimensions all work")
 SQUEEZED = cause("squeezed", "a dimension of size 1 is missing: `.squeeze()` without a dim "
                              "drops every size-1 dimension (a single query, a batch of one); "
                              "keep the shape the inputs give")

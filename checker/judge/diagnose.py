@@ -224,6 +224,7 @@ def _assigned(line: str) -> list[str]:
 
 
 _FOR = re.compile(r"\s*for\s+([\w\s,()]+?)\s+in\s+(.+?):\s*$")
+_GROWN = re.compile(r"\s*([A-Za-z_]\w*)\.(?:append|extend|insert)\((.*)\)\s*(?:#.*)?$")
 
 
 def shows(pattern: str, line: str, body: str = "") -> bool:
@@ -238,8 +239,10 @@ def shows(pattern: str, line: str, body: str = "") -> bool:
     for _ in range(3):  # a few steps of assignments are enough for an exercise function
         for other in lines:
             loop = _FOR.match(other)  # `for w, v in zip(weights, values):` assigns w and v
-            names = re.findall(r"[A-Za-z_]\w*", loop.group(1)) if loop else _assigned(other)
-            rhs = loop.group(2) if loop else \
+            grown = _GROWN.match(other)  # `outs.append(out_t)` makes outs from out_t
+            names = re.findall(r"[A-Za-z_]\w*", loop.group(1)) if loop else \
+                [grown.group(1)] if grown else _assigned(other)
+            rhs = loop.group(2) if loop else grown.group(2) if grown else \
                 other.split("=", 1)[1] if names and "=" in other else ""
             if re.search(pattern, other) or any(
                     re.search(rf"\b{re.escape(name)}\b", rhs) for name in made):
@@ -574,6 +577,26 @@ def bool_index_line(body: str) -> str:
                     and feeds_result(line, body):
                 return line
     return ""
+
+
+# an axis counted from the front: X.shape[1], X.size(1), X[:, t : t + 1]
+_FRONT_AXIS = (r"\b([A-Za-z_]\w*)\.(?:shape\[\s*(\d+)\s*\]|size\(\s*(\d+)\s*\))"
+               r"|\b([A-Za-z_]\w*)\[((?:\s*:\s*,)+)[^\],\[]*:[^\]\[]*\]")
+
+
+def front_axis_line(body: str, ranks: dict) -> tuple[str, str, int] | None:
+    """(the line of ``body`` that takes an axis of a parameter counted from the front, the
+    construct, the axis) when that axis is a batch axis of the tensor the case passed
+    (``ranks``: each tensor parameter's number of dimensions; the last two are the positions
+    and the features) and the line feeds the result, or None."""
+    for line in _code_lines(body):
+        for found in re.finditer(_FRONT_AXIS, line):
+            name = found.group(1) or found.group(4)
+            axis = int(found.group(2) or found.group(3)) if found.group(1) else \
+                found.group(5).count(":")
+            if 1 <= axis < (ranks.get(name) or 0) - 2 and feeds_result(line, body):
+                return line, found.group(0), axis
+    return None
 
 
 def flatten_line(body: str) -> str:
