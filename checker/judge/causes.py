@@ -122,9 +122,10 @@ KEEPDIM_INDEX = cause("keepdim_index", "`{code}` keeps the reduced dimension (`k
 BOOL_INDEX_LINE = cause("bool_index_line", "`{code}` indexes with a boolean mask, which keeps the "
                                            "rows (or entries) where the mask is True, stacked "
                                            "along a new first axis, one per True: the result gets "
-                                           "a dimension of its own (of size 1 for one True, more "
-                                           "for ties); index with a single position, an integer "
-                                           "such as `torch.argmax(...)`, to get the row itself")
+                                           "a dimension of its own (of size 1 for one True, "
+                                           "larger with ties); index with a single position, an "
+                                           "integer such as `torch.argmax(...)`, to get the row "
+                                           "itself")
 FLATTENED_BATCH = cause("flattened_batch", "`{code}` flattens the leading batch dimensions into "
                                            "one, and the result keeps that shape: `@` works with "
                                            "any number of leading dimensions, so leave the "
