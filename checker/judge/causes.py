@@ -119,6 +119,13 @@ KEEPDIM_INDEX = cause("keepdim_index", "`{code}` keeps the reduced dimension (`k
                                        "the index is a one-element tensor, and indexing with it "
                                        "keeps a dimension of size 1 in the result: take the "
                                        "index without `keepdim`")
+BOOL_INDEX_LINE = cause("bool_index_line", "`{code}` indexes with a boolean mask, which keeps the "
+                                           "rows (or entries) where the mask is True, stacked "
+                                           "along a new first axis, one per True: the result gets "
+                                           "a dimension of its own (of size 1 for one True, "
+                                           "larger with ties); index with a single position, an "
+                                           "integer such as `torch.argmax(...)`, to get the row "
+                                           "itself")
 FLATTENED_BATCH = cause("flattened_batch", "`{code}` flattens the leading batch dimensions into "
                                            "one, and the result keeps that shape: `@` works with "
                                            "any number of leading dimensions, so leave the "
@@ -135,6 +142,11 @@ LOOP_AS_BATCH = cause("loop_as_batch", "`{code}` walks the first axis of `{name}
 MASK_AXES = cause("mask_axes", "`{code}` gives the mask axes of its own (the [B, 1, 1, n_k] layout of "
                                "a padding mask), and the result takes them: the mask has the "
                                "scores' shape [..., n_q, n_k] or broadcasts to it; use it as it is")
+FRONT_AXIS = cause("front_axis", "`{code}` counts axis {axis} from the front (`{part}`), and with "
+                                 "this case's leading batch dimensions that axis is a batch axis, "
+                                 "not the positions: count the axes from the end (the positions "
+                                 "are `X.size(-2)`, one of them `X[..., t : t + 1, :]`), so that "
+                                 "none, one or several batch dimensions all work")
 SQUEEZED = cause("squeezed", "a dimension of size 1 is missing: `.squeeze()` without a dim "
                              "drops every size-1 dimension (a single query, a batch of one); "
                              "keep the shape the inputs give")
@@ -161,6 +173,11 @@ REBUILT = cause("rebuilt_tensor", "`{code}` builds a new tensor with `torch.tens
                                  "copies the values and leaves autograd behind: no gradient "
                                  "flows back through it; keep the computation in tensor "
                                  "operations (`torch.stack`, `@`, `.sum()`)")
+NUMBERS_LINE = cause("numbers_line", "`{code}` turns a tensor into Python numbers (`{call}`), and "
+                                     "autograd does not follow numbers: no gradient flows back "
+                                     "through what is made from them; leave `{call}` out and "
+                                     "keep the computation in tensor operations (indexing, `@`, "
+                                     "`.sum()`)")
 PARTIAL_DETACH = cause("partial_detach", "the result is right but its gradient is not: part of "
                                          "the computation is detached or runs under "
                                          "torch.no_grad() (only a constant shift, such as the "

@@ -94,6 +94,11 @@ BOOL_MASK_NEEDED = cause(
     "bool_mask_needed",
     "masked_fill wants a bool mask: turn a 0/1 mask into one with `mask == 0` (the blocked "
     "positions) rather than `~mask` or the mask as it is")
+BITWISE_NOT_MASK = cause(
+    "bitwise_not_mask",
+    "`{code}` inverts the mask with `~`, which means \"not\" only for a bool mask: on a float "
+    "0/1 mask it raises, and on an integer one it flips every bit (0 becomes -1 and 1 becomes "
+    "-2, both true); find the blocked positions with `mask == 0` (or `mask.logical_not()`)")
 FROM_NUMBERS = cause(
     "from_python_numbers",
     "`{code}` rebuilds a tensor from Python numbers: it comes out float32 whatever the inputs' "
@@ -141,6 +146,12 @@ TENSORDOT_FIRST_AXIS = cause(
     "`{code}`: `tensordot(a, b, dims=1)` pairs the last axis of `a` with the *first* axis of "
     "`b`, which is a batch axis here: `@` pairs the last axis with the second-to-last one and "
     "keeps the leading batch dimensions")
+TRANSPOSE_FIRST_AXES = cause(
+    "transpose_first_axes",
+    "`{code}` swaps the first two axes (`transpose(0, 1)`), which are the last two only in a 2-D "
+    "tensor: with batch dimensions they are a batch axis and the next one (the positions, for "
+    "one batch dimension), so the product no longer fits; swap the last two, "
+    "`transpose(-2, -1)` (or `.mT`)")
 CAT_DIM0 = cause(
     "cat_default_dim",
     "`{code}` joins along dim 0, torch.cat's default, which is a batch axis when the inputs "
@@ -213,6 +224,7 @@ def _assigned(line: str) -> list[str]:
 
 
 _FOR = re.compile(r"\s*for\s+([\w\s,()]+?)\s+in\s+(.+?):\s*$")
+_GROWN = re.compile(r"\s*([A-Za-z_]\w*)\.(?:append|extend|insert)\((.*)\)\s*(?:#.*)?$")
 
 
 def shows(pattern: str, line: str, body: str = "") -> bool:
@@ -227,8 +239,10 @@ def shows(pattern: str, line: str, body: str = "") -> bool:
     for _ in range(3):  # a few steps of assignments are enough for an exercise function
         for other in lines:
             loop = _FOR.match(other)  # `for w, v in zip(weights, values):` assigns w and v
-            names = re.findall(r"[A-Za-z_]\w*", loop.group(1)) if loop else _assigned(other)
-            rhs = loop.group(2) if loop else \
+            grown = _GROWN.match(other)  # `outs.append(out_t)` makes outs from out_t
+            names = re.findall(r"[A-Za-z_]\w*", loop.group(1)) if loop else \
+                [grown.group(1)] if grown else _assigned(other)
+            rhs = loop.group(2) if loop else grown.group(2) if grown else \
                 other.split("=", 1)[1] if names and "=" in other else ""
             if re.search(pattern, other) or any(
                     re.search(rf"\b{re.escape(name)}\b", rhs) for name in made):
@@ -266,6 +280,32 @@ def _fixed_size(line: str, body: str, sizes: tuple[int, int]) -> tuple[str, int,
     return None
 
 
+# the bitwise not of a tensor: `~mask`, `~(mask)`
+_INVERT = r"~\s*\(?\s*[A-Za-z_]"
+
+
+def _inverted_line(line: str, body: str) -> str:
+    """The line of ``body`` (the raising ``line`` itself, or one that feeds it) that applies
+    ``~`` to a tensor, without its comment, or ''."""
+    for other in _code_lines(body) or [line.split("#", 1)[0].strip()]:
+        if re.search(_INVERT, other) and shows(re.escape(other), line, body):
+            return other
+    return ""
+
+
+# a transpose of the first two axes: transpose(0, 1), swapaxes(1, 0)
+_FIRST_AXES = r"\.(?:transpose|swapaxes|swapdims)\(\s*(?:0\s*,\s*1|1\s*,\s*0)\s*\)"
+
+
+def _first_axes_line(line: str, body: str) -> str:
+    """The line of ``body`` (the raising ``line`` itself, or one that feeds it) that swaps
+    the first two axes of a tensor, without its comment, or ''."""
+    for other in _code_lines(body) or [line.split("#", 1)[0].strip()]:
+        if re.search(_FIRST_AXES, other) and shows(re.escape(other), line, body):
+            return other
+    return ""
+
+
 def _made_without_device(line: str, body: str) -> str:
     """The line of ``body`` that makes a tensor with no ``device=`` and feeds ``line`` (the
     line that raised), or '' when there is none (``shows`` follows the assignments)."""
@@ -293,6 +333,18 @@ def detach_line(source: str | None) -> str:
     """The first line of code in ``source`` that detaches something other than a max (which
     may be detached: a constant shift), or ''."""
     return first_code_line(source, r"\.detach\(\)|\.data\b", unless="max")
+
+
+def numbers_line(body: str) -> tuple[str, str] | None:
+    """(the line of ``body`` that turns a tensor into Python numbers, ``.item()`` or
+    ``.tolist()``, and feeds the result, the call) or None; a max may be a number (a
+    constant shift)."""
+    for line in _code_lines(body):
+        found = re.search(r"\.(item|tolist)\(\s*\)", line)
+        if found and not re.search(r"max", line) and feeds_result(line, body):
+            whole = _statement(body, line)  # a call that goes on over several lines
+            return whole if len(whole) <= 120 else line, f".{found.group(1)}()"
+    return None
 
 
 def no_grad_line(source: str | None) -> str:
@@ -504,6 +556,49 @@ def keepdim_index_line(body: str) -> str:
     return _feeding_line(body, _KEEPDIM_INDEX)
 
 
+# a comparison, which makes a boolean mask: `scores == scores.max()`, `x > 0`
+_COMPARISON = r"[^=!<>]==[^=]|!=|<=|>=|[^<>=-]<[^<=]|[^<>=-]>[^>=]"
+
+
+def bool_index_line(body: str) -> str:
+    """The line of ``body`` that indexes a tensor with a boolean mask (a comparison in the
+    brackets, or a name made by one: ``best = scores == scores.max()`` ... ``values[best]``)
+    and feeds the result, or ''. An assignment into the index is left out."""
+    lines = _code_lines(body)
+    masks = {n for line in lines if "=" in line and not re.match(r"\s*(?:if|elif|while|return)\b",
+                                                                 line)
+             and re.search(_COMPARISON, " " + line.split("=", 1)[1] + " ") for n in _assigned(line)}
+    names = "|".join(sorted(re.escape(m) for m in masks)) or "(?!)"
+    for line in lines:
+        for index in re.finditer(r"\b[A-Za-z_]\w*\s*\[([^\[\]]*)\](?!\s*(?:[-+*/]|//)?=(?!=))", line):
+            inside = index.group(1)
+            if (re.fullmatch(rf"\s*(?:{names})\s*", inside) or re.search(_COMPARISON,
+                                                                         f" {inside} ")) \
+                    and feeds_result(line, body):
+                return line
+    return ""
+
+
+# an axis counted from the front: X.shape[1], X.size(1), X[:, t : t + 1]
+_FRONT_AXIS = (r"\b([A-Za-z_]\w*)\.(?:shape\[\s*(\d+)\s*\]|size\(\s*(\d+)\s*\))"
+               r"|\b([A-Za-z_]\w*)\[((?:\s*:\s*,)+)[^\],\[]*:[^\]\[]*\]")
+
+
+def front_axis_line(body: str, ranks: dict) -> tuple[str, str, int] | None:
+    """(the line of ``body`` that takes an axis of a parameter counted from the front, the
+    construct, the axis) when that axis is a batch axis of the tensor the case passed
+    (``ranks``: each tensor parameter's number of dimensions; the last two are the positions
+    and the features) and the line feeds the result, or None."""
+    for line in _code_lines(body):
+        for found in re.finditer(_FRONT_AXIS, line):
+            name = found.group(1) or found.group(4)
+            axis = int(found.group(2) or found.group(3)) if found.group(1) else \
+                found.group(5).count(":")
+            if 1 <= axis < (ranks.get(name) or 0) - 2 and feeds_result(line, body):
+                return line, found.group(0), axis
+    return None
+
+
 def flatten_line(body: str) -> str:
     """The line of ``body`` that flattens the leading dimensions (``X.reshape(-1, d)``) when
     nothing gives them back and it feeds the result, or ''."""
@@ -661,6 +756,14 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
     unpack = _UNPACK.search(message)
     if error_type == "ValueError" and unpack and _SHAPE_ASSIGN.search(line):
         return ONE_BATCH_DIM(code=line.strip(), n=unpack.group(1))
+    # `~` on a float mask raises; on an integer mask it makes -1 and -2, which masked_fill and
+    # torch.where refuse as a condition
+    inverted = _inverted_line(line, body) if (
+        error_type == "TypeError" and "operator.invert" in message) or (
+        error_type == "RuntimeError" and re.search(r"only supports boolean masks|where expected "
+                                                   r"condition to be a boolean", message)) else ""
+    if inverted:
+        return BITWISE_NOT_MASK(code=inverted)
     if _OVERFLOW.search(message) and re.search(r"Half|float16", message):
         value = re.search(r"-?\d+(?:\.\d+)?e\d+|-?\d{6,}", code)
         return FLOAT16_FILL(value=value.group(0) if value else "-1e9")
@@ -707,6 +810,9 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
     if "must be a 3D tensor" in message and "bmm" in code:
         return BMM_3D
     if _MATRIX.search(message):
+        swapped = _first_axes_line(line, body) if batched else ""
+        if swapped:
+            return TRANSPOSE_FIRST_AXES(code=swapped)
         call = _two_d_call(code) if batched else ""
         if call.startswith("einsum"):
             return EINSUM_FIXED(call=call)

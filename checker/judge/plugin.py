@@ -17,11 +17,12 @@ import torch
 from checker import manifest
 from checker.judge import causes, document
 from checker.judge.compare import CaseFailure
-from checker.judge.diagnose import (alias_in_place_line, cast_line, cause_of_error, detach_line,
-                                    flatten_line, function_named, function_source,
-                                    in_place_line, inf_product_line, keepdim_index_line,
-                                    loop_first_axis_line, made_float32_line, mask_axes_line,
-                                    module_assignments, no_grad_line, rebuilt_line)
+from checker.judge.diagnose import (alias_in_place_line, bool_index_line, cast_line,
+                                    cause_of_error, detach_line, flatten_line, front_axis_line,
+                                    function_named, function_source, in_place_line,
+                                    inf_product_line, keepdim_index_line, loop_first_axis_line,
+                                    made_float32_line, mask_axes_line, module_assignments,
+                                    no_grad_line, numbers_line, rebuilt_line)
 from checker.engine.forbidden import scan_source
 from checker.engine.problems import Problem
 from checker.i18n import t
@@ -94,6 +95,7 @@ class Learner:
         self.rank = 0                    # the most dimensions of any input the case passed
         self.judges_property = False     # the case judges a property (inputs kept, dtype...)
         self.dtype = ""                  # the dtype of the call's first float input
+        self.ranks: tuple = ((), {})     # ... each tensor argument's number of dimensions
         self._worker = worker
 
     def __getattr__(self, func: str):
@@ -117,6 +119,8 @@ class Learner:
                            for a in (*args, *kwargs.values()))
         tensors = _tensors((*args, *kwargs.values()))
         self.rank = max([self.rank, *(a.dim() for a in tensors)])
+        self.ranks = ([a.dim() if isinstance(a, torch.Tensor) else None for a in args],
+                      {k: a.dim() for k, a in kwargs.items() if isinstance(a, torch.Tensor)})
         self.dtype = next((str(a.dtype).removeprefix("torch.") for a in tensors
                            if a.is_floating_point()), "")
         seen = len(self._worker.forbidden_calls)
@@ -419,12 +423,15 @@ def _line_shown(exc: CaseFailure, learner) -> None:
     is the better evidence), and a line that multiplies by an infinity, as an additive mask
     ``(mask == 0) * -inf`` does (``INF_PRODUCT``); a wrong or missing gradient and a line
     that detaches something other than a max (``DETACH_LINE``) or rebuilds a tensor with
-    ``torch.tensor(...)`` (``REBUILT``) or turns autograd off (``NO_GRAD_LINE``); an input changed in place
+    ``torch.tensor(...)`` (``REBUILT``) or turns autograd off (``NO_GRAD_LINE``) or turns a
+    tensor into Python numbers (``NUMBERS_LINE``); an input changed in place
     and the line of the called function that writes into it (``IN_PLACE_LINE``); an extra
-    dimension of size 1 and an index taken with ``keepdim=True`` (``KEEPDIM_INDEX``); lost
+    dimension of size 1 and an index taken with ``keepdim=True`` (``KEEPDIM_INDEX``) or a
+    boolean mask (``BOOL_INDEX_LINE``, which may change the rank too); lost
     batch dimensions and a reshape that flattens them (``FLATTENED_BATCH``) or, on batched
-    inputs, a loop over a tensor's first axis (``LOOP_FIRST_AXIS``). Each line must feed the
-    function's result (or, in place, write into the very input that changed)."""
+    inputs, a loop over a tensor's first axis (``LOOP_FIRST_AXIS``); a wrong shape and an axis
+    counted from the front that is a batch axis of the input (``FRONT_AXIS``). Each line must
+    feed the function's result (or, in place, write into the very input that changed)."""
     if exc.cause is None or learner is None:
         return
     source, cause_id = learner.source_text(), exc.cause.id
@@ -449,6 +456,9 @@ def _line_shown(exc: CaseFailure, learner) -> None:
         off = None if found else no_grad_line(source)
         if off:
             found = causes.NO_GRAD_LINE(code=off)
+        numbers = None if found else numbers_line(body)
+        if numbers:
+            found = causes.NUMBERS_LINE(code=numbers[0], call=numbers[1])
     elif cause_id == causes.IN_PLACE.id and exc.changed is not None \
             and exc.changed < len(params):
         name = params[exc.changed]
@@ -460,6 +470,9 @@ def _line_shown(exc: CaseFailure, learner) -> None:
     elif cause_id == causes.EXTRA_SIZE_ONE.id:
         line = keepdim_index_line(body)
         found = line and causes.KEEPDIM_INDEX(code=line)
+        boolean = None if found else bool_index_line(body)
+        if boolean:
+            found = causes.BOOL_INDEX_LINE(code=boolean)
     elif cause_id == causes.BATCH_DIMS_LOST.id:
         line = flatten_line(body)
         found = line and causes.FLATTENED_BATCH(code=line)
@@ -470,6 +483,14 @@ def _line_shown(exc: CaseFailure, learner) -> None:
         axes = None if found else mask_axes_line(body)
         if axes:
             found = causes.MASK_AXES(code=axes)
+        boolean = None if found else bool_index_line(body)
+        if boolean:
+            found = causes.BOOL_INDEX_LINE(code=boolean)
+    if cause_id in (causes.BATCH_DIMS_LOST.id, causes.SHAPE_GENERIC.id) and not found:
+        positional, named = learner.ranks
+        front = front_axis_line(body, {**dict(zip(params, positional)), **named})
+        if front:
+            found = causes.FRONT_AXIS(code=front[0], part=front[1], axis=front[2])
     if found:
         exc.cause, exc.likely = found, found.render()
 

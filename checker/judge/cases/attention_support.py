@@ -8,11 +8,12 @@ from checker.i18n import t
 from checker.judge import compare
 from checker.judge.causes import cause
 from checker.judge.diagnose import function_named, masked_after_softmax_line
-from checker.judge.cases.mistakes import (EXP2, LOG_SOFTMAX, MASK_UNSQUEEZE_1, NO_SCALE,
-                                          NO_SHIFT,
-                                          SCALE_AFTER_SOFTMAX, SCORE_VALUES_BLOCKED,
-                                          SHIFT_NO_KEEPDIM, SOFTMAX_TWICE, divisors,
+from checker.judge.cases.mistakes import (EXP2, K_RESHAPED, LOG_SOFTMAX, MASK_UNSQUEEZE_1,
+                                          NO_SCALE, NO_SHIFT, SCALE_AFTER_SOFTMAX,
+                                          SCORE_VALUES_BLOCKED, SHIFT_ABS, SHIFT_NO_KEEPDIM,
+                                          SOFTMAX_TWICE, abs_shift_softmax, divisors,
                                           dropout_signature, exp2_softmax, no_keepdim_softmax,
+                                          reshape_differs, reshaped_as_transpose,
                                           score_values_blocked, unshifted_softmax)
 from checker.judge.results import Check
 
@@ -108,8 +109,16 @@ def suspects_for(Q, K, V, mask=None):
         found[SCORE_VALUES_BLOCKED] = score_values_blocked(Q, K, V, mask)
     # in the inputs' dtype: it overflows where theirs would
     found[NO_SHIFT] = sdpa(Q, K, V, mask, softmax=unshifted_softmax)
+    # a shift by each row's largest |score|: NaN in every row with a blocked (-inf) score,
+    # as weights masked and renormalised after the softmax are where a blocked score is far
+    # above the others: then the values prove neither (the masking line may, masked_after)
+    shifted = sdpa(Q, K, V, mask, softmax=abs_shift_softmax)
+    if mask is None or not _same_pair(shifted, _renormalised_after(Q, K, V, mask)):
+        found[SHIFT_ABS] = shifted
     found[EXP2] = sdpa(Q, K, V, mask, softmax=exp2_softmax)
     found[LOG_SOFTMAX] = sdpa(Q, K, V, mask, softmax=torch.log_softmax)
+    if reshape_differs(K):  # K reshaped to Kᵀ's shape (the transpose of what sdpa takes)
+        found[K_RESHAPED] = sdpa(Q, reshaped_as_transpose(K).transpose(-2, -1), V, mask)
     if Q.shape[-2] == K.shape[-2]:  # K @ Qᵀ fits, and a max without keepdim broadcasts
         found[SCORES_K_Q] = sdpa(K, Q, V, mask)
         found[SHIFT_NO_KEEPDIM] = sdpa(Q, K, V, mask, softmax=no_keepdim_softmax)
@@ -140,6 +149,22 @@ def suspects_for(Q, K, V, mask=None):
         if mask.dim() >= 1:
             found[MASK_UNSQUEEZE_1] = sdpa(Q, K, V, mask.unsqueeze(1))
     return found
+
+
+def _renormalised_after(Q, K, V, mask):
+    """Attention whose weights are masked after the softmax and renormalised."""
+    try:
+        kept = sdpa(Q, K, V)[1] * (mask != 0)
+        weights = kept / kept.sum(-1, keepdim=True)
+        return weights @ V, weights
+    except (RuntimeError, TypeError):
+        return None, None
+
+
+def _same_pair(a: tuple, b: tuple) -> bool:
+    """Whether two (output, weights) pairs hold the same values (None matches nothing)."""
+    return a[0] is not None and b[0] is not None and compare.same(a[0], b[0]) and \
+        compare.same(a[1], b[1])
 
 
 def _masked_after(Q, K, V, mask):

@@ -4,6 +4,7 @@ import math
 import torch
 
 from checker.judge import compare
+from checker.judge.cases.mistakes import K_RESHAPED, reshape_differs, reshaped_as_transpose
 from checker.judge.cases.support import property_case
 from checker.judge.cases.support import (BATCH1, BATCH2, D_K, N_K, N_Q, case, cause, dtype_kept,
                                          randn, unchanged)
@@ -29,6 +30,8 @@ def _check(learner, Q, K):
                 @ (K / K.norm(dim=-1, keepdim=True)).transpose(-2, -1)}
     if Q.shape[-1] == K.shape[-2]:
         suspects[NO_TRANSPOSE] = Q @ K
+    if reshape_differs(K):
+        suspects[K_RESHAPED] = Q @ reshaped_as_transpose(K)
     try:
         suspects[ROWWISE] = (Q * K).sum(-1)
     except RuntimeError:

@@ -143,6 +143,16 @@ def test_float32(learner, gen):
                expected=torch.float32)
 
 
+@property_case("float16 in, float16 out, close to the exact result")
+def test_float16(learner, gen):
+    learner.property_case()
+    weights, V = _softmax_rows(gen, N_Q, N_K).double(), randn(gen, N_K, D_V, dtype=torch.float64)
+    got = compare.tensor(learner.weighted_sum(weights.half(), V.half()))
+    compare.dtype(got, torch.float16)
+    # float16 keeps about 3 digits: the exact product of the float16 inputs, to that precision
+    compare.close(got, weights.half().double() @ V.half().double(), rtol=1e-2, atol=1e-2)
+
+
 @property_case("the weights and V are left unchanged")
 def test_inputs_unchanged(learner, gen):
     unchanged(learner, "weighted_sum", ["weights", "V"], _softmax_rows(gen, N_Q, N_K),

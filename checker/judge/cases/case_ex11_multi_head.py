@@ -11,7 +11,8 @@ from checker.judge import compare
 from checker.judge.cases.attention_support import (MASK_INVERTED, SOFTMAX_QUERIES,
                                                    blocked_weights_are_zero, rows_sum_to_one)
 from checker.judge.cases.mistakes import BY_D_K, MASK_UNSQUEEZE_1, NO_SCALE as NO_SCALING
-from checker.judge.cases.mistakes import SCALE_D_MODEL, projection_slips
+from checker.judge.cases.mistakes import (SCALE_D_MODEL, SHIFT_ABS, abs_shift_softmax,
+                                          projection_slips)
 from checker.judge.cases.beyond_support import raised, raises_value_error
 from checker.judge.cases.support import property_case
 from checker.judge.cases.support import (case, cause, gradients, no_forbidden_source, rand_mask,
@@ -109,7 +110,7 @@ def _merge_interleaved(X):
 
 
 def _mha(X_q, X_kv, W, h, mask=None, split=_split, merge=_merge, scale=None, w_o="after",
-         head_mask=True, softmax_dim=-1):
+         head_mask=True, softmax_dim=-1, softmax=torch.softmax):
     """Multi-head attention, or a classic mistake in it; (None, None) if it cannot run."""
     W_Q, W_K, W_V, W_O = W
     try:
@@ -123,7 +124,7 @@ def _mha(X_q, X_kv, W, h, mask=None, split=_split, merge=_merge, scale=None, w_o
             if head_mask and mask.dim() >= 2:
                 mask = mask.unsqueeze(-3)
             scores = scores.masked_fill(mask == 0, float("-inf"))
-        weights = torch.softmax(scores, dim=softmax_dim)
+        weights = softmax(scores, dim=softmax_dim)
         out = merge(weights @ V)
         if w_o == "transposed":
             return out @ W_O.transpose(-2, -1), weights
@@ -144,7 +145,8 @@ def _suspects(X_q, X_kv, W, h, mask=None) -> dict:
              NO_W_O: _mha(X_q, X_kv, W, h, mask, w_o="none"),
              W_O_BEFORE: _mha(X_q, X_kv, W, h, mask, w_o="before"),
              W_O_T: _mha(X_q, X_kv, W, h, mask, w_o="transposed"),
-             SOFTMAX_QUERIES: _mha(X_q, X_kv, W, h, mask, softmax_dim=-2)}
+             SOFTMAX_QUERIES: _mha(X_q, X_kv, W, h, mask, softmax_dim=-2),
+             SHIFT_ABS: _mha(X_q, X_kv, W, h, mask, softmax=abs_shift_softmax)}
     if X_q.dim() != 3:  # with one batch dimension, axes 1 and 2 are the right ones
         found[SPLIT_FIXED_AXES] = _mha(X_q, X_kv, W, h, mask, split=_split_fixed)
         found[MERGE_FIXED_AXES] = _mha(X_q, X_kv, W, h, mask, merge=_merge_fixed)

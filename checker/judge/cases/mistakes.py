@@ -14,6 +14,7 @@ import math
 import torch
 
 from checker.judge.causes import cause
+from checker.judge.compare import same
 
 # ------------------------------------------------------------------- scaling
 NO_SCALE = cause("attn_no_scale", "attention without dividing by √d_k")
@@ -58,6 +59,13 @@ SCORES_CLAMPED = cause("softmax_scores_clamped", "the scores clamped (`clamp(max
                                                  "keepdim=True)`)")
 # the limits a clamp before exp is written with (exp(88.7) is float32's largest)
 CLAMP_LIMITS = (10.0, 20.0, 30.0, 50.0, 60.0, 70.0, 80.0, 85.0, 88.0)
+SHIFT_ABS = cause("softmax_shift_abs", "each row shifted by its largest magnitude "
+                                       "(`x.abs().amax(dim, keepdim=True)`) instead of its "
+                                       "largest value: in a row whose most negative entry is "
+                                       "further from 0 than its max (by more than about 88 in "
+                                       "float32) every exp underflows to 0, and 0 / 0 is NaN; a "
+                                       "-inf entry makes the shift infinite (NaN too); subtract "
+                                       "the max itself, `x.amax(dim, keepdim=True)`")
 SHIFT_NO_KEEPDIM = cause("softmax_shift_no_keepdim", "each row shifted by a max taken without "
                                                      "keepdim=True: the [..., n] maxima "
                                                      "broadcast along the rows, so column j "
@@ -78,19 +86,29 @@ LOG_SOFTMAX = cause("softmax_log", "the log of the softmax (`log_softmax`) used 
 
 def softmax_mistakes(x: torch.Tensor, dim: int = -1) -> dict:
     """What the hand-written softmax slips give for ``x`` along ``dim``, in x's dtype (NaN
-    and inf where they break): none of them equals the softmax on ordinary rows, so a
-    match is evidence. A slip that cannot run on x's shape is left out."""
+    and inf where they break). A shift by something other than the max gives the softmax
+    itself on ordinary rows (it differs only where it overflows or underflows), so a slip
+    that equals the softmax on x is left out: a match is evidence. A slip that cannot run
+    on x's shape is left out too."""
     def norm(e):
         return e / e.sum(dim=dim, keepdim=True)
     found = {NO_SHIFT: unshifted_softmax(x, dim),
              SHIFT_MIN: norm(torch.exp(x - x.amin(dim, keepdim=True))),
+             SHIFT_ABS: abs_shift_softmax(x, dim),
              EXP2: exp2_softmax(x, dim), LOG_SOFTMAX: torch.log_softmax(x, dim)}
     if x.dim() >= 2 and dim in (-1, x.dim() - 1) and x.shape[-1] == x.shape[-2]:
         found[SHIFT_NO_KEEPDIM] = no_keepdim_softmax(x, -1)  # [..., n] as [..., 1, n]
     if bool((x > CLAMP_LIMITS[0]).any()):  # a clamp shows only where scores pass its limit
         for limit in CLAMP_LIMITS:
             found[SCORES_CLAMPED(limit=limit)] = norm(torch.exp(x.clamp(max=limit)))
-    return found
+    right = torch.softmax(x, dim)
+    return {mistake: wrong for mistake, wrong in found.items() if not same(wrong, right)}
+
+
+def abs_shift_softmax(scores: torch.Tensor, dim: int = -1) -> torch.Tensor:
+    """The softmax shifted by the largest magnitude |x| of each row instead of its max."""
+    e = torch.exp(scores - scores.abs().amax(dim, keepdim=True))
+    return e / e.sum(dim=dim, keepdim=True)
 
 
 def no_keepdim_softmax(scores: torch.Tensor, dim: int = -1) -> torch.Tensor:
@@ -103,6 +121,26 @@ def exp2_softmax(scores: torch.Tensor, dim: int = -1) -> torch.Tensor:
     """The softmax with 2 ** x for e ** x."""
     e = torch.exp2(scores - scores.amax(dim, keepdim=True))
     return e / e.sum(dim=dim, keepdim=True)
+
+
+# ------------------------------------------------------------------- scores
+K_RESHAPED = cause("k_reshaped", "K reshaped (or viewed) to [..., d_k, n_k] instead of "
+                                 "transposed: reshape keeps the order of the entries in memory "
+                                 "and only regroups them, so each column of the result mixes "
+                                 "parts of several keys; swap the axes with `K.transpose(-2, -1)` "
+                                 "(or `K.mT`)")
+
+
+def reshape_differs(K: torch.Tensor) -> bool:
+    """Whether reshaping K to Kᵀ's shape is a mistake of its own: with one key or one feature
+    it is the transpose, and for a square K it changes nothing (Q @ K, no transpose)."""
+    n_k, d_k = K.shape[-2:]
+    return min(n_k, d_k) > 1 and n_k != d_k
+
+
+def reshaped_as_transpose(K: torch.Tensor) -> torch.Tensor:
+    """What ``K.reshape(*batch, d_k, n_k)`` gives: the shape of Kᵀ, not its values."""
+    return K.reshape(*K.shape[:-2], K.shape[-1], K.shape[-2])
 
 
 # ---------------------------------------------------------------- precision

@@ -3,7 +3,7 @@ FIX: test for blocked entries with `mask == 0`, which works for bool and 0/1 mas
 
 Right for bool masks; a float 0/1 mask raises, an integer 0/1 mask raises in masked_fill.
 
-Cause: ex07_bitwise_not
+Cause: bitwise_not_mask
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """MISTAKE: apply_mask blocks with ~mask, which only works for bool masks; a 0/1 int mask gives ~1 = -2 and a float mask raises, so 0/1 masks of other dtypes fail.
 FIX: Test blocked entries with mask == 0, which works for bool and 0/1 masks alike.
 
-Cause: ex07_bitwise_not
+Cause: bitwise_not_mask
 """
 
 from __future__ import annotations

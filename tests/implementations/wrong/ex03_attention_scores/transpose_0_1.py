@@ -2,7 +2,7 @@
 
 Caught by: Q and K with 1 or 2 leading batch dimensions (shape error or wrong values).
 
-Cause: two_d_only
+Cause: transpose_first_axes
 """
 
 

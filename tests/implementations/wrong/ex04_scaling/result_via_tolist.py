@@ -3,7 +3,7 @@ leaves autograd behind: no gradient flows back to the scores.
 
 Caught by: the gradient case.
 
-Cause: detached
+Cause: numbers_line
 """
 import math
 

@@ -3,7 +3,7 @@ values are right, but no gradient flows through the sum, so the gradient is wron
 
 Caught by: the gradient case (the softmax's own gradient).
 
-Cause: partial_detach
+Cause: numbers_line
 """
 import torch
 

@@ -3,7 +3,7 @@ the output is right, but no gradient reaches V.
 
 Caught by: the gradient case (no gradient for V).
 
-Cause: no_gradient_to
+Cause: numbers_line
 """
 import torch
 

@@ -2,7 +2,7 @@
 
 Caught by: 0/1 masks of a non-bool dtype (float64, float32, int64); bool masks pass.
 
-Cause: ex07_bitwise_not
+Cause: bitwise_not_mask
 """
 
 import torch
