@@ -21,7 +21,8 @@ for _e in manifest.load():
 
 # the values the case files and the diagnosis really fill in
 REAL = {"W": ["W_Q", "W_K", "W_V", "W"], "call": [".T", "torch.mm", "einsum('qd,kd->qk')",
-                                                 "K.transpose(-2, -1)", ".permute(1, 0, 2)"],
+                                                 "K.transpose(-2, -1)", ".permute(1, 0, 2)",
+                                                 ".item()", ".tolist()"],
         "code": ["B, n, d = Q.shape"], "d_k": [5, 16, 2], "half": [2.5, 8.0], "n": [3, 7],
         "name": ["K", "V", "W_O"], "names": ["Q, K, V", "output, weights", "out_t, (K, V)"],
         "other": ["K", "V"], "root": [2, 4], "used": ["W_K", "W_V"], "value": ["-1e9", "-1e4"],
@@ -29,7 +30,8 @@ REAL = {"W": ["W_Q", "W_K", "W_V", "W"], "call": [".T", "torch.mm", "einsum('qd,
         "zeroed": [1, 3], "total": [9, 28], "scale": ["1.11", "2"], "p": ["0.1", "0.5"],
         "dtype": ["float32", "float64"], "expected": ["float64", "float32"],
         "size": [4, 3], "actual": [3, 5], "dtypes": ["float64 and float32", "float16 and float32"],
-        "alias": ["masked", "out"], "part": ["K[: i + 1]"]}
+        "alias": ["masked", "out"], "part": ["K[: i + 1]", "X.shape[1]", "X[:, t : t + 1]"],
+        "axis": [1, 2]}
 GLUED = re.compile(r"\bmatches (?:the|a|an) [^:;.]*\b(?:were|was|is|are|has|have)\b")
 LEFT = re.compile(r"\{\w*\}?")
 
