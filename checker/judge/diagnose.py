@@ -280,30 +280,19 @@ def _fixed_size(line: str, body: str, sizes: tuple[int, int]) -> tuple[str, int,
     return None
 
 
+def _line_into(line: str, body: str, pattern: str) -> str:
+    """The line of ``body`` (the raising ``line`` itself, or one that feeds it) where
+    ``pattern`` is, without its comment, or ''."""
+    for other in _code_lines(body) or [line.split("#", 1)[0].strip()]:
+        if re.search(pattern, other) and shows(re.escape(other), line, body):
+            return other
+    return ""
+
+
 # the bitwise not of a tensor: `~mask`, `~(mask)`
 _INVERT = r"~\s*\(?\s*[A-Za-z_]"
-
-
-def _inverted_line(line: str, body: str) -> str:
-    """The line of ``body`` (the raising ``line`` itself, or one that feeds it) that applies
-    ``~`` to a tensor, without its comment, or ''."""
-    for other in _code_lines(body) or [line.split("#", 1)[0].strip()]:
-        if re.search(_INVERT, other) and shows(re.escape(other), line, body):
-            return other
-    return ""
-
-
 # a transpose of the first two axes: transpose(0, 1), swapaxes(1, 0)
 _FIRST_AXES = r"\.(?:transpose|swapaxes|swapdims)\(\s*(?:0\s*,\s*1|1\s*,\s*0)\s*\)"
-
-
-def _first_axes_line(line: str, body: str) -> str:
-    """The line of ``body`` (the raising ``line`` itself, or one that feeds it) that swaps
-    the first two axes of a tensor, without its comment, or ''."""
-    for other in _code_lines(body) or [line.split("#", 1)[0].strip()]:
-        if re.search(_FIRST_AXES, other) and shows(re.escape(other), line, body):
-            return other
-    return ""
 
 
 def _made_without_device(line: str, body: str) -> str:
@@ -758,7 +747,7 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
         return ONE_BATCH_DIM(code=line.strip(), n=unpack.group(1))
     # `~` on a float mask raises; on an integer mask it makes -1 and -2, which masked_fill and
     # torch.where refuse as a condition
-    inverted = _inverted_line(line, body) if (
+    inverted = _line_into(line, body, _INVERT) if (
         error_type == "TypeError" and "operator.invert" in message) or (
         error_type == "RuntimeError" and re.search(r"only supports boolean masks|where expected "
                                                    r"condition to be a boolean", message)) else ""
@@ -810,7 +799,7 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
     if "must be a 3D tensor" in message and "bmm" in code:
         return BMM_3D
     if _MATRIX.search(message):
-        swapped = _first_axes_line(line, body) if batched else ""
+        swapped = _line_into(line, body, _FIRST_AXES) if batched else ""
         if swapped:
             return TRANSPOSE_FIRST_AXES(code=swapped)
         call = _two_d_call(code) if batched else ""

@@ -470,9 +470,6 @@ def _line_shown(exc: CaseFailure, learner) -> None:
     elif cause_id == causes.EXTRA_SIZE_ONE.id:
         line = keepdim_index_line(body)
         found = line and causes.KEEPDIM_INDEX(code=line)
-        boolean = None if found else bool_index_line(body)
-        if boolean:
-            found = causes.BOOL_INDEX_LINE(code=boolean)
     elif cause_id == causes.BATCH_DIMS_LOST.id:
         line = flatten_line(body)
         found = line and causes.FLATTENED_BATCH(code=line)
@@ -483,9 +480,9 @@ def _line_shown(exc: CaseFailure, learner) -> None:
         axes = None if found else mask_axes_line(body)
         if axes:
             found = causes.MASK_AXES(code=axes)
-        boolean = None if found else bool_index_line(body)
-        if boolean:
-            found = causes.BOOL_INDEX_LINE(code=boolean)
+    if cause_id in (causes.EXTRA_SIZE_ONE.id, causes.BATCH_DIMS_LOST.id) and not found:
+        boolean = bool_index_line(body)
+        found = boolean and causes.BOOL_INDEX_LINE(code=boolean)
     if cause_id in (causes.BATCH_DIMS_LOST.id, causes.SHAPE_GENERIC.id) and not found:
         positional, named = learner.ranks
         front = front_axis_line(body, {**dict(zip(params, positional)), **named})
