@@ -1,0 +1,19 @@
+"""MISTAKE: A copy-paste slip computes K with W_Q instead of W_K, so K is identical to Q and the key projection is ignored.
+FIX: Compute K = X @ W_K.
+"""
+
+from __future__ import annotations
+
+import torch
+
+
+def project_qkv(
+    X: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    Q = X @ W_Q
+    K = X @ W_Q
+    V = X @ W_V
+    return Q, K, V

@@ -1,0 +1,46 @@
+"""MISTAKE: The mask is used as given against the [..., h, n_q, n_k] scores, without unsqueeze(-3); a 2-D mask still works, but a batched mask [B, n_q, n_k] lines its batch axis up with the heads axis, so it fails (B != h) or applies sample b's mask to head b (B == h).
+FIX: Give the mask a head dimension of size 1 with mask.unsqueeze(-3) so it repeats over heads and stays aligned with the batch.
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def split_heads(X: torch.Tensor, h: int) -> torch.Tensor:
+    d_model = X.size(-1)
+    if d_model % h != 0:
+        raise ValueError(f"h={h} does not divide d_model={d_model}")
+    d_head = d_model // h
+    X = X.reshape(*X.shape[:-1], h, d_head)
+    return X.transpose(-3, -2)
+
+
+def merge_heads(X: torch.Tensor) -> torch.Tensor:
+    h, n, d_head = X.shape[-3:]
+    X = X.transpose(-3, -2)
+    return X.reshape(*X.shape[:-2], h * d_head)
+
+
+def multi_head_attention(
+    X_q: torch.Tensor,
+    X_kv: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+    W_O: torch.Tensor,
+    h: int,
+    mask: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    Q = split_heads(X_q @ W_Q, h)
+    K = split_heads(X_kv @ W_K, h)
+    V = split_heads(X_kv @ W_V, h)
+    d_head = Q.size(-1)
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(d_head)
+    if mask is not None:
+        scores = scores.masked_fill(mask == 0, float("-inf"))
+    weights = torch.softmax(scores, dim=-1)
+    out = merge_heads(weights @ V)
+    return out @ W_O, weights
