@@ -1,5 +1,6 @@
 """A notebook's own settings survive every kit call: warnings filters, torch's print
-options and the language are as the learner set them after check(), hint() and show()."""
+options, its thread count and the language are as the learner set them after check(),
+hint() and show()."""
 from __future__ import annotations
 
 import shutil
@@ -28,6 +29,8 @@ def workspace(tmp_path, monkeypatch):
 
 def test_check_hint_and_show_leave_the_notebooks_settings_alone(workspace, capsys):
     torch.set_printoptions(precision=7, linewidth=50)
+    threads = torch.get_num_threads()
+    torch.set_num_threads(3)  # the checker computes on one thread, during a check only
     i18n.set_lang("en")
     try:
         with warnings.catch_warnings():
@@ -42,6 +45,8 @@ def test_check_hint_and_show_leave_the_notebooks_settings_alone(workspace, capsy
                 warnings.warn("the learner's warning", UserWarning)
         assert i18n.get_lang() == "en"
         assert (PRINT_OPTS.precision, PRINT_OPTS.linewidth) == (7, 50)
+        assert torch.get_num_threads() == 3
     finally:
+        torch.set_num_threads(threads)
         torch.set_printoptions(profile="default")
         i18n.set_lang("en")

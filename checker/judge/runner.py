@@ -170,9 +170,29 @@ def _pytest_main(selected, json_report: bool, plugins: list) -> tuple[int, str]:
                  "--json-report-omit", "collectors", "log", "streams", "keywords"]
     sink = io.StringIO()
     with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink), _without_env(
-            "PYTEST_ADDOPTS", "PYTEST_PLUGINS"):
+            "PYTEST_ADDOPTS", "PYTEST_PLUGINS"), _one_thread():
         code = pytest.main(args, plugins=plugins)
     return code, sink.getvalue()
+
+
+@contextlib.contextmanager
+def _one_thread():
+    """torch computes on one thread while the cases run; the caller's count after.
+
+    The checker's own tensors (references, the mistakes it tries) are small, and its
+    workers compute beside it: with torch's default of one OpenMP thread per core, the
+    threads spin against the workers and each other (a library check of exercise 10 took
+    30 s of CPU with two threads, 5.5 s with one; benchmarks/check_speed.py). A notebook
+    keeps its own setting after a check.
+    """
+    import torch
+
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(before)
 
 
 def _could_not_run(code: int, sink: str) -> RunError:
