@@ -197,8 +197,8 @@ def test_hard_lookup_exact_row(learner, ref, gen):
     keys[1] = keys[4] = 3 * query        # far ahead of the random keys, and nearly tied
     keys[4, 0] += 2e-4                   # the best key, ahead of key 1 by 0.0002 only
     values = randn(gen, N, D_V) * 10
-    got = compare.tensor(learner.hard_lookup(query, keys, values))
     expected = ref.hard_lookup(query, keys, values)
+    got = compare.tensor(learner.hard_lookup(query, keys, values), expected=expected)
     compare.shape(got, expected.shape)
     compare.close(got, expected, exact=True,
                   likely=SHARP_SOFTMAX if _between(got, values[1], values[4]) else "")
