@@ -138,6 +138,12 @@ def test_float32(learner, gen):
     dtype_kept(learner, "softmax", x, expected=torch.float32)
 
 
+@property_case("float16 in, float16 out")
+def test_float16(learner, gen):
+    x = randn(gen, 3, 5, dtype=torch.float16)
+    dtype_kept(learner, "softmax", x, expected=torch.float16)
+
+
 @property_case("the input tensor is left unchanged")
 def test_input_unchanged(learner, gen):
     unchanged(learner, "softmax", ["x"], randn(gen, 4, 5))
