@@ -29,7 +29,7 @@ def test_check_one_solved_exercise_exit_0_and_from_a_subfolder(kit):
     shutil.copy(SOLUTIONS / "ex05_softmax.py", kit / "exercises" / "ex05_softmax.py")
     done = cli("check", "05", cwd=kit / "exercises")
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "passed" in done.stdout and "13/13" in done.stdout
+    assert "passed" in done.stdout and "14/14" in done.stdout
 
 
 def test_usage_errors_exit_2_with_one_line(kit, tmp_path_factory, monkeypatch, capsys):

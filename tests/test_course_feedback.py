@@ -103,8 +103,8 @@ def test_the_course_file_sets_points_bonus_and_case_points(graded):
     assert rows["alice"]["ex05"] == "20" and rows["alice"]["ex11"] == "10"
     assert rows["bob"]["total"] == "0"
     # no_max_shift gets 05's large inputs wrong, so its property cases do not count, the
-    # 5-point "rows sum to 1" among them; the six value cases that pass share 15/12 each
-    assert rows[graded["hostile"]]["ex05"] == "7.5"
+    # 5-point "rows sum to 1" among them; the six value cases that pass share 15/13 each
+    assert rows[graded["hostile"]]["ex05"] == "6.92"
     assert rows[graded["hostile"]]["ex06"] == "0"
     assert not (graded["base"] / "checker").exists()  # nothing but our outputs appeared
 

@@ -69,6 +69,19 @@ def cause(id: str, text: str, *, generic: bool = False) -> Cause:  # noqa: A002
 # ------------------------------------------------------------------- results
 NOT_A_TENSOR_LIST = cause("result_is_list", "build the result with tensor operations instead of "
                                             "a Python list")
+RESULT_TUPLE = cause("result_tuple", "a tuple came back where the contract asks for one tensor "
+                                     "(`return a, b`, and `return a,` with its comma, make a "
+                                     "tuple, and so do `chunk`, `split` and `unbind`): return "
+                                     "one tensor, joined with `torch.stack` or `torch.cat` if "
+                                     "it is made of pieces")
+RESULT_TUPLE_ITEM = cause("result_tuple_item", "a tuple came back where the contract asks for "
+                                               "one tensor, and its item `result[{at}]` is the "
+                                               "right result: return that tensor alone, "
+                                               "without the others")
+RESULT_LIST_ITEM = cause("result_list_item", "a list came back where the contract asks for one "
+                                             "tensor, and its item `result[{at}]` is the right "
+                                             "result: return that tensor alone, without the "
+                                             "list around it")
 NO_RETURN = cause("no_return", "is a `return` statement missing?")
 NUMPY_RESULT = cause("numpy_result", "stay in torch: numpy arrays are not accepted")
 SUBCLASS_RESULT = cause("tensor_subclass", "return a plain tensor, e.g. build it with torch "

@@ -121,8 +121,9 @@ class _print_options:
             setattr(PRINT_OPTS, name, value)
 
 
-def tensor(got, what: str = "the result") -> torch.Tensor:
-    """``got`` must be a plain torch.Tensor; returns it."""
+def tensor(got, what: str = "the result", expected: torch.Tensor | None = None) -> torch.Tensor:
+    """``got`` must be a plain torch.Tensor; returns it. A tuple or list that came back is
+    named as such, and (given the ``expected`` tensor) so is the item of it that is right."""
     if isinstance(got, torch.Tensor):
         return got
     if isinstance(got, Subclassed):
@@ -132,7 +133,13 @@ def tensor(got, what: str = "the result") -> torch.Tensor:
                           likely=causes.SUBCLASS_RESULT, check=Check.TYPE)
     likely: Cause | str = ""
     if isinstance(got, (list, tuple)):
-        likely = causes.NOT_A_TENSOR_LIST
+        right = next((i for i, item in enumerate(got)
+                      if isinstance(expected, torch.Tensor) and same(item, expected)), None)
+        if right is not None:
+            likely = (causes.RESULT_TUPLE_ITEM if isinstance(got, tuple)
+                      else causes.RESULT_LIST_ITEM)(at=right)
+        else:
+            likely = causes.RESULT_TUPLE if isinstance(got, tuple) else causes.NOT_A_TENSOR_LIST
     elif got is None:
         likely = causes.NO_RETURN
     elif isinstance(got, Other) and "ndarray" in got.type_name:
@@ -243,7 +250,7 @@ def close(got, expected: torch.Tensor, *, what: str = "the result", rtol=None, a
     The dtype is not checked here (cases about dtype do that).
     """
     what = _what(what)
-    got = tensor(got, what)
+    got = tensor(got, what, expected)
     if got.is_complex() and not expected.is_complex():
         raise CaseFailure(t("{what} is a complex tensor", what=what), expected=describe(expected),
                           got=describe(got), likely=causes.COMPLEX_RESULT, check=Check.TYPE)

@@ -181,6 +181,16 @@ FLOAT_SIZE = cause(
     "use `//` for sizes, e.g. d_model // h")
 
 _OVERFLOW = re.compile(r"without overflow|cannot be converted to type at::Half", re.I)
+# a fill too large for float16: -1e9, -1e+09, -1000000000, torch.finfo(torch.float32).min
+_FILL_VALUE = (r"\btorch\.finfo\(\s*torch\.(?:float32|float64|float|double)\s*\)\.(?:min|max)\b"
+               r"|-?\d+(?:\.\d+)?e\+?\d+|-?\d{6,}")
+
+
+def _fill_text(value: str) -> str:
+    """A fill value as the cause quotes it: code in backticks, a number as written."""
+    return f"`{value}`" if value.startswith("torch.") else value
+
+
 _MATRIX = re.compile(r"must be a matrix|must be a 2D|2D tensor|mat1 and mat2|shapes cannot be "
                      r"multiplied|must be a 3D tensor|einsum\(\)|subscript|Dimension out of "
                      r"range|size of tensor a|expected 2D|expected 3D|"
@@ -754,8 +764,10 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
     if inverted:
         return BITWISE_NOT_MASK(code=inverted)
     if _OVERFLOW.search(message) and re.search(r"Half|float16", message):
-        value = re.search(r"-?\d+(?:\.\d+)?e\d+|-?\d{6,}", code)
-        return FLOAT16_FILL(value=value.group(0) if value else "-1e9")
+        value = re.search(_FILL_VALUE, code)
+        if value is None:  # a fill value named on a line that feeds the raising one
+            value = re.search(_FILL_VALUE, _line_into(line, body, _FILL_VALUE))
+        return FLOAT16_FILL(value=_fill_text(value.group(0)) if value else "-1e9")
     if error_type != "RuntimeError":
         return None
     if re.search(r"converted to type u?(?:int|long)\w* without overflow", message):

@@ -197,8 +197,8 @@ def test_hard_lookup_exact_row(learner, ref, gen):
     keys[1] = keys[4] = 3 * query        # far ahead of the random keys, and nearly tied
     keys[4, 0] += 2e-4                   # the best key, ahead of key 1 by 0.0002 only
     values = randn(gen, N, D_V) * 10
-    got = compare.tensor(learner.hard_lookup(query, keys, values))
     expected = ref.hard_lookup(query, keys, values)
+    got = compare.tensor(learner.hard_lookup(query, keys, values), expected=expected)
     compare.shape(got, expected.shape)
     compare.close(got, expected, exact=True,
                   likely=SHARP_SOFTMAX if _between(got, values[1], values[4]) else "")
@@ -217,6 +217,14 @@ def _between(got: torch.Tensor, a: torch.Tensor, b: torch.Tensor) -> bool:
 @property_case("hard_lookup: float64 in, float64 out")
 def test_hard_lookup_float64(learner, gen):
     dtype_kept(learner, "hard_lookup", *_inputs(gen, torch.float64))
+
+
+@property_case("hard_lookup: float16 in, float16 out")
+def test_hard_lookup_float16(learner, gen):
+    query, keys, values = _inputs(gen, torch.float64)
+    keys[2] = 2 * query  # far ahead of the others: float16's rounding cannot change the winner
+    dtype_kept(learner, "hard_lookup", query.half(), keys.half(), values.half(),
+               expected=torch.float16)
 
 
 @case("soft_lookup: random inputs give the softmax-weighted average of the values")
@@ -264,6 +272,16 @@ def test_soft_lookup_gradients(learner, ref, gen):
 @property_case("soft_lookup: float64 in, float64 out")
 def test_soft_lookup_float64(learner, gen):
     dtype_kept(learner, "soft_lookup", *_inputs(gen, torch.float64))
+
+
+@property_case("soft_lookup: float16 in, float16 out, close to the exact result")
+def test_soft_lookup_float16(learner, ref, gen):
+    learner.property_case()
+    half = [x.half() for x in _inputs(gen, torch.float64)]
+    got = compare.tensor(learner.soft_lookup(*half))
+    compare.dtype(got, torch.float16)
+    # float16 keeps about 3 digits: the exact lookup of the float16 inputs, to that precision
+    compare.close(got, ref.soft_lookup(*(x.double() for x in half)), rtol=2e-2, atol=2e-2)
 
 
 @property_case("neither function changes its inputs")

@@ -4,7 +4,8 @@ import math
 import torch
 
 from checker.judge import compare
-from checker.judge.cases.mistakes import K_RESHAPED, reshape_differs, reshaped_as_transpose
+from checker.judge.cases.mistakes import (K_RESHAPED, reshape_differs, reshaped_as_transpose,
+                                          softmaxed)
 from checker.judge.cases.support import property_case
 from checker.judge.cases.support import (BATCH1, BATCH2, D_K, N_K, N_Q, case, cause, dtype_kept,
                                          randn, unchanged)
@@ -18,6 +19,10 @@ NO_TRANSPOSE = cause("ex03_no_transpose", "Q K without the transpose: each score
                                           "Q with a row of K")
 MEAN = cause("ex03_mean", "the mean of the products instead of their sum: a dot product adds "
                           "them up")
+SCALED_SOFTMAXED = cause("ex03_scaled_softmaxed", "Q Kᵀ divided by √d_k and put through a "
+                                                "softmax: those are the attention weights of "
+                                                "exercise 08; exercise 03 returns the raw "
+                                                "scores Q Kᵀ, neither scaled nor softmaxed")
 ROWWISE = cause("ex03_rowwise", "each query dotted with one key only ((Q * K).sum(-1)): the "
                                 "scores pair every query with every key")
 
@@ -27,7 +32,9 @@ def _check(learner, Q, K):
     suspects = {SCALED: expected / math.sqrt(Q.shape[-1]), K_QT: expected.transpose(-2, -1),
                 MEAN: expected / Q.shape[-1],
                 COSINE: (Q / Q.norm(dim=-1, keepdim=True))
-                @ (K / K.norm(dim=-1, keepdim=True)).transpose(-2, -1)}
+                @ (K / K.norm(dim=-1, keepdim=True)).transpose(-2, -1),
+                **softmaxed(expected),
+                SCALED_SOFTMAXED: torch.softmax(expected / math.sqrt(Q.shape[-1]), dim=-1)}
     if Q.shape[-1] == K.shape[-2]:
         suspects[NO_TRANSPOSE] = Q @ K
     if reshape_differs(K):

@@ -6,7 +6,7 @@ import torch
 from checker.i18n import t
 from checker.judge import compare
 from checker.judge.cases.support import property_case
-from checker.judge.cases.mistakes import scaled
+from checker.judge.cases.mistakes import scaled, softmaxed
 from checker.judge.cases.support import (BATCH2, N_K, N_Q, case, cause, dtype_kept, gradients,
                                          randn, unchanged, values_correct)
 
@@ -26,7 +26,7 @@ FLOAT64_TENSOR = cause("ex04_float64_tensor", "a float64 tensor in the division 
 
 def _check(learner, scores, d_k):
     expected = scores / math.sqrt(d_k)
-    suspects = {**scaled(scores, d_k), UNSCALED: scores, TIMES: scores * math.sqrt(d_k),
+    suspects = {**scaled(scores, d_k), **softmaxed(expected), UNSCALED: scores, TIMES: scores * math.sqrt(d_k),
                 LAST_DIM(n=scores.shape[-1]): scores / math.sqrt(scores.shape[-1]),
                 ISQRT(d_k=d_k, root=math.isqrt(d_k)): scores / math.isqrt(d_k)}
     compare.close(learner.scale_scores(scores, d_k), expected, suspects=suspects)

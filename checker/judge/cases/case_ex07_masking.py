@@ -4,7 +4,7 @@ import torch
 from checker.i18n import t
 from checker.judge import compare
 from checker.judge.cases.support import property_case
-from checker.judge.cases.mistakes import MASK_UNSQUEEZE_1, mask_mistakes
+from checker.judge.cases.mistakes import MASK_UNSQUEEZE_1, mask_mistakes, softmaxed
 from checker.judge.cases.support import (BATCH2, N_K, N_Q, case, cause, rand_mask, randn,
                                          unchanged, values_correct)
 from checker.judge.results import Check
@@ -58,7 +58,7 @@ def _broadcast(a, b) -> list[int] | None:
 
 def _applied(learner, scores, mask, expected):
     """The learner's apply_mask(scores, mask), compared exactly, with the classic mistakes."""
-    got = compare.tensor(learner.apply_mask(scores, mask))
+    got = compare.tensor(learner.apply_mask(scores, mask), expected=expected)
     allowed = (mask != 0).expand(scores.shape)
     unsqueezed = _broadcast(scores.shape, mask.unsqueeze(1).shape) if mask.dim() >= 1 else None
     compare.shape(got, expected.shape, likely=EXTRA_DIM if list(got.shape) == [
@@ -76,13 +76,14 @@ def _applied(learner, scores, mask, expected):
         likely = INVERTED
     elif torch.equal(got, scores):
         likely = IGNORED
-    compare.close(got, expected, exact=True, likely=likely)
+    # a softmax applied already (its blocked weights are 0) is told before the zero fill
+    compare.close(got, expected, exact=True, likely=likely, suspects=lambda: softmaxed(expected))
     return got
 
 
 @case("causal_mask(4) is the 4 x 4 lower triangle of the lesson's picture")
 def test_causal_mask_4(learner, ref):
-    got = compare.tensor(learner.causal_mask(4))
+    got = compare.tensor(learner.causal_mask(4), expected=ref.causal_mask(4))
     compare.close(got, ref.causal_mask(4), exact=True, suspects=_mask_suspects(4))
 
 

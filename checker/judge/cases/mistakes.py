@@ -124,6 +124,18 @@ def exp2_softmax(scores: torch.Tensor, dim: int = -1) -> torch.Tensor:
 
 
 # ------------------------------------------------------------------- scores
+SOFTMAXED = cause("scores_softmaxed", "the scores put through a softmax over the keys (each row "
+                                      "then sums to 1): the softmax is a later step of its own "
+                                      "(exercise 05, put together in 08); return the scores "
+                                      "without it")
+
+
+def softmaxed(scores: torch.Tensor) -> dict:
+    """{SOFTMAXED: the softmax of the right ``scores`` over their last axis}: what a function
+    that should return scores gives when it runs the softmax step early."""
+    return {SOFTMAXED: torch.softmax(scores, dim=-1)}
+
+
 K_RESHAPED = cause("k_reshaped", "K reshaped (or viewed) to [..., d_k, n_k] instead of "
                                  "transposed: reshape keeps the order of the entries in memory "
                                  "and only regroups them, so each column of the result mixes "

@@ -1,6 +1,10 @@
-"""Correct: einsum projections, torch.where with -1e9.
+"""einsum projections, torch.where with torch.full_like(scores, -1e9): right in float32 and
+float64, but -1e9 does not fit in float16, so full_like raises there (a correct file until
+blind set 13, when 09's float16 case stopped letting the overflow pass).
 
-Meant to satisfy the whole contract of ex09_self_and_cross.
+Caught by: the float16 case with a padding mask.
+
+Cause: float16_fill
 """
 
 from __future__ import annotations

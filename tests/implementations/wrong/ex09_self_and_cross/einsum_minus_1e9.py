@@ -1,4 +1,11 @@
-"""einsum projections and products, with masked_fill(mask == 0, -1e9) (allowed in 09).
+"""einsum projections and products, with masked_fill(mask == 0, -1e9): right in float32 and
+float64, but -1e9 does not fit in float16, so masked_fill raises there and half-precision
+inputs with a mask do not keep their dtype (a correct file until blind set 13, when 09's
+float16 case stopped letting the overflow pass).
+
+Caught by: the float16 case with a padding mask.
+
+Cause: float16_fill
 """
 
 import math
