@@ -1,0 +1,43 @@
+"""MISTAKE: generate_outputs calls attention_step with cache=None at every position and throws the returned cache away, so each token attends only to itself and every output row is just that token's value vector.
+FIX: Keep the cache returned by each step and pass it into the next step.
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def attention_step(
+    x_t: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+    cache: tuple[torch.Tensor, torch.Tensor] | None = None,
+) -> tuple[torch.Tensor, tuple[torch.Tensor, torch.Tensor]]:
+    q = x_t @ W_Q
+    k = x_t @ W_K
+    v = x_t @ W_V
+    if cache is None:
+        K, V = k, v
+    else:
+        K_past, V_past = cache
+        K = torch.cat([K_past, k], dim=-2)
+        V = torch.cat([V_past, v], dim=-2)
+    scores = q @ K.transpose(-2, -1) / math.sqrt(q.size(-1))
+    weights = torch.softmax(scores, dim=-1)
+    return weights @ V, (K, V)
+
+
+def generate_outputs(
+    X: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+) -> torch.Tensor:
+    outputs = []
+    for t in range(X.size(-2)):
+        out_t, _ = attention_step(X[..., t : t + 1, :], W_Q, W_K, W_V)
+        outputs.append(out_t)
+    return torch.cat(outputs, dim=-2)

@@ -1,0 +1,44 @@
+"""MISTAKE: The cache grows with torch.cat(..., dim=0), which is the positions axis only for an unbatched [t, d] cache; with a batch [B, t, d] the new key and value are stacked as extra batch entries, so the cache and the output get the wrong shape.
+FIX: Concatenate along the positions axis, dim=-2.
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def attention_step(
+    x_t: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+    cache: tuple[torch.Tensor, torch.Tensor] | None = None,
+) -> tuple[torch.Tensor, tuple[torch.Tensor, torch.Tensor]]:
+    q = x_t @ W_Q
+    k = x_t @ W_K
+    v = x_t @ W_V
+    if cache is None:
+        K, V = k, v
+    else:
+        K_past, V_past = cache
+        K = torch.cat([K_past, k], dim=0)
+        V = torch.cat([V_past, v], dim=0)
+    scores = q @ K.transpose(-2, -1) / math.sqrt(q.size(-1))
+    weights = torch.softmax(scores, dim=-1)
+    return weights @ V, (K, V)
+
+
+def generate_outputs(
+    X: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+) -> torch.Tensor:
+    cache = None
+    outputs = []
+    for t in range(X.size(-2)):
+        out_t, cache = attention_step(X[..., t : t + 1, :], W_Q, W_K, W_V, cache)
+        outputs.append(out_t)
+    return torch.cat(outputs, dim=-2)

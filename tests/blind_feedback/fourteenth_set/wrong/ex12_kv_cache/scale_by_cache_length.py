@@ -1,0 +1,45 @@
+"""MISTAKE: The scores are divided by √(t+1), the number of keys in the cache, instead of √d_k, the width of the query/key vectors; the scaling changes from step to step and the outputs no longer match causal self-attention.
+FIX: Divide by math.sqrt(d_k) with d_k = q.size(-1), the same at every step.
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def attention_step(
+    x_t: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+    cache: tuple[torch.Tensor, torch.Tensor] | None = None,
+) -> tuple[torch.Tensor, tuple[torch.Tensor, torch.Tensor]]:
+    q = x_t @ W_Q
+    k = x_t @ W_K
+    v = x_t @ W_V
+    if cache is None:
+        K, V = k, v
+    else:
+        K_past, V_past = cache
+        K = torch.cat([K_past, k], dim=-2)
+        V = torch.cat([V_past, v], dim=-2)
+    n_keys = K.size(-2)
+    scores = q @ K.transpose(-2, -1) / math.sqrt(n_keys)
+    weights = torch.softmax(scores, dim=-1)
+    return weights @ V, (K, V)
+
+
+def generate_outputs(
+    X: torch.Tensor,
+    W_Q: torch.Tensor,
+    W_K: torch.Tensor,
+    W_V: torch.Tensor,
+) -> torch.Tensor:
+    cache = None
+    outputs = []
+    for t in range(X.size(-2)):
+        out_t, cache = attention_step(X[..., t : t + 1, :], W_Q, W_K, W_V, cache)
+        outputs.append(out_t)
+    return torch.cat(outputs, dim=-2)
