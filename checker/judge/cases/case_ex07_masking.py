@@ -23,8 +23,9 @@ ZERO_FILL = cause("ex07_zero_fill", "blocked positions hold 0, not -inf: multipl
                                     "or filling with 0 leaves them a weight of exp(0) = 1 in the "
                                     "softmax; fill with float('-inf')")
 FINITE_FILL = cause("ex07_finite_fill", "blocked positions hold {value}, a very negative number: "
-                                        "exercise 07 asks for exactly float('-inf') (the "
-                                        "attention functions of 08 to 10 accept either)")
+                                        "exercise 07 asks for exactly float('-inf') (in 08 to "
+                                        "10 a finite fill also blocks where the scores' dtype "
+                                        "can hold it: -1e9 overflows float16)")
 INVERTED = cause("ex07_inverted", "the mask applied the other way round: False (or 0) means "
                                   "blocked, True (or 1) may attend")
 IGNORED = cause("ex07_ignored", "the mask is not applied: blocked positions keep their scores")
