@@ -422,7 +422,8 @@ def _line_shown(exc: CaseFailure, learner) -> None:
     where none belongs, or NaN everywhere (which any NaN-giving suspect matches, so the line
     is the better evidence), and a line that multiplies by an infinity, as an additive mask
     ``(mask == 0) * -inf`` does (``INF_PRODUCT``); a wrong or missing gradient and a line
-    that detaches something other than a max (``DETACH_LINE``) or rebuilds a tensor with
+    that detaches something other than a max (a softmax is no max) and feeds the result, in
+    the called function or one it calls (``DETACH_LINE``) or rebuilds a tensor with
     ``torch.tensor(...)`` (``REBUILT``) or turns autograd off (``NO_GRAD_LINE``) or turns a
     tensor into Python numbers (``NUMBERS_LINE``); an input changed in place
     and the line of the called function that writes into it (``IN_PLACE_LINE``); an extra
@@ -448,7 +449,7 @@ def _line_shown(exc: CaseFailure, learner) -> None:
         line = inf_product_line(source)
         found = line and causes.INF_PRODUCT(code=line)
     elif cause_id in (causes.PARTIAL_DETACH.id, causes.DETACHED.id, causes.NO_GRADIENT_TO.id):
-        line = detach_line(source)
+        line = detach_line(source, learner.last_function)
         found = line and causes.DETACH_LINE(code=line)
         rebuilt = None if found else rebuilt_line(body, params)
         if rebuilt:
