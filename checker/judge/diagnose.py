@@ -21,7 +21,7 @@ import re
 import textwrap
 
 from checker.i18n import t
-from checker.judge.causes import MADE_FLOAT32, Cause, cause
+from checker.judge.causes import MADE_FLOAT32, WHERE_FLOAT32, Cause, cause
 
 FLOAT16_FILL = cause(
     "float16_fill",
@@ -646,6 +646,63 @@ def made_float32_line(body: str, line: str = "") -> str:
     return ""
 
 
+def _python_number(node, floats: bool = False) -> bool:
+    """Whether the expression ``node`` is a Python number (``0.0``, ``-1e9``,
+    ``float("-inf")``, ``-math.inf``, ``torch.finfo(x.dtype).min``); with ``floats``, a
+    float one (two whole numbers make an integer tensor, not a float32 one)."""
+    import ast
+
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        return _python_number(node.operand, floats)
+    if isinstance(node, ast.BinOp):
+        sides = (_python_number(node.left), _python_number(node.right))
+        return all(sides) and (not floats or isinstance(node.op, ast.Div) or any(
+            _python_number(side, True) for side in (node.left, node.right)))
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, float) or (
+            not floats and isinstance(node.value, int) and not isinstance(node.value, bool))
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        return node.func.id == "float"
+    if isinstance(node, ast.Attribute):
+        owner = node.value
+        if isinstance(owner, ast.Name):  # math.inf, torch.inf, np.inf
+            return owner.id in ("math", "torch", "np", "numpy") and node.attr in ("inf", "nan")
+        return node.attr in ("min", "max") and isinstance(owner, ast.Call) and \
+            ast.unparse(owner.func) in ("torch.finfo", "finfo")
+    return False
+
+
+def _where_of_numbers(statement: str) -> bool:
+    """Whether ``statement`` calls ``torch.where(condition, a, b)`` with Python numbers for
+    both branches, one a float: a tensor of the default dtype (float32)."""
+    import ast
+
+    try:
+        tree = ast.parse(textwrap.dedent(statement).strip())
+    except (SyntaxError, ValueError):
+        return False
+    return any(isinstance(node, ast.Call) and ast.unparse(node.func) == "torch.where"
+               and len(node.args) == 3 and not node.keywords
+               and all(_python_number(a) for a in node.args[1:])
+               and any(_python_number(a, True) for a in node.args[1:])
+               for node in ast.walk(tree))
+
+
+def where_float32_line(body: str, line: str = "") -> str:
+    """The line of ``body`` that makes a tensor with ``torch.where`` from two Python numbers
+    (so float32, torch's default dtype: ``torch.where(mask != 0, 0.0, float("-inf"))``) and
+    feeds ``line`` (the line that raised) or, without one, what the function returns, or
+    ''."""
+    for other in _code_lines(body):
+        if "torch.where(" not in other:
+            continue
+        whole = _statement(body, other)  # a call that goes on over several lines
+        if _where_of_numbers(whole) and (shows(re.escape(other), line, body) if line
+                                         else feeds_result(other, body)):
+            return whole if len(whole) <= 120 else other
+    return ""
+
+
 _KEEPDIM_INDEX = r"\barg(?:max|min)\([^\n]*\bkeepdim\s*=\s*True"
 _FLATTEN = (r"\.(?:reshape|view)\(\s*-1\s*,|\.flatten\(\s*(?:0\s*,\s*)?-2\s*\)"
             r"|\.flatten\(\s*end_dim\s*=\s*-2\s*\)")
@@ -785,7 +842,8 @@ _LOG_MASK = re.compile(r"\+=?\s*torch\.log\(\s*\(?\s*mask\w*\b")
 def _dtype_mix(message: str, line: str, body: str, dtype: str) -> Cause:
     """Two dtypes met at ``line``: the line of ``body`` that brought the other one in, when
     it shows (a tensor rebuilt from Python numbers, the mask used in arithmetic, a tensor
-    made in float32 for inputs of another dtype), else the general cause."""
+    made in float32 for inputs of another dtype, by a factory without ``dtype=`` or by
+    ``torch.where`` of two Python numbers), else the general cause."""
     named = [_MESSAGE_DTYPES[w.lower()] for w in
              re.findall(r"(?<![\w.])(?:c10::)?(Half|BFloat16|Float|Double|half|float|double)\b",
                         message)]
@@ -812,6 +870,9 @@ def _dtype_mix(message: str, line: str, body: str, dtype: str) -> Cause:
         if dtype and cast and shows(re.escape(other), line, body):
             return CAST_MET(code=other, dtype=cast, dtypes=dtypes)
     if "float32" in named and dtype and dtype != "float32" and dtype in named:
+        where = where_float32_line(body, line)
+        if where:
+            return WHERE_FLOAT32(code=where, dtype=dtype)
         made = made_float32_line(body, line)
         if made:
             return MADE_FLOAT32(code=made, dtype=dtype)
