@@ -349,6 +349,52 @@ def test_the_cast_line_is_code_not_a_docstring_or_a_comment():
     assert cast_line(source, "float16") == "" and cast_line("def f(:", "float32") == ""
 
 
+def test_a_detached_softmax_is_quoted_and_a_detached_max_never():
+    """A detach that leaves only a max off autograd is a constant shift (allowed); a
+    softmax is no max. The line quoted is one that feeds the called function's result, or
+    of a function it calls, never of another function of the file."""
+    from checker.judge.diagnose import detach_line
+
+    source = ("import torch\n\n\ndef hard_lookup(query, keys, values):\n"
+              "    best = (keys @ query).detach().argmax()\n    return values[best]\n\n\n"
+              "def soft_lookup(query, keys, values):\n    scores = keys @ query\n"
+              "    m = scores.max()\n    shifted = scores - m.detach()\n"
+              "    top = torch.amax(scores.detach(), -1)\n"
+              "    low = scores - scores.max(-1, keepdim=True)[0].detach()\n"
+              "    unused = scores.detach()\n"
+              "    weights = torch.softmax(shifted, dim=0).detach()\n"
+              "    return weights @ values\n\n\n"
+              "def step(x):\n    return x.data * 2\n\n\ndef outputs(x):\n    return step(x)\n")
+    assert detach_line(source, "soft_lookup") == "weights = torch.softmax(shifted, dim=0).detach()"
+    assert detach_line(source, "hard_lookup") == "best = (keys @ query).detach().argmax()"
+    assert detach_line(source, "outputs") == "return x.data * 2"
+    shift_only = source.replace(".detach()\n    return weights", "\n    return weights")
+    assert detach_line(shift_only, "soft_lookup") == ""  # `unused` feeds nothing
+    assert detach_line(source, "missing") == "" and detach_line("def f(:", "f") == ""
+
+
+def test_a_where_of_two_python_numbers_is_the_float32_line():
+    """torch.where with Python numbers for both branches (one a float) makes a tensor of the
+    default dtype; a branch that is a tensor keeps its dtype, two whole numbers make int64."""
+    from checker.judge.diagnose import where_float32_line
+
+    def body(line):
+        return f"def f(scores, mask):\n    {line}\n    return scores + bias\n"
+
+    for line in ('bias = torch.where(mask != 0, 0.0, float("-inf"))',
+                 "bias = torch.where(mask == 0, -math.inf, 0)",
+                 "bias = torch.where(mask.bool(), 0.0, torch.finfo(scores.dtype).min)"):
+        assert where_float32_line(body(line)) == line, line
+    for line in ('bias = torch.where(mask != 0, scores, float("-inf"))',
+                 "bias = torch.where(mask != 0, 0, 1)",
+                 "bias = torch.where(mask != 0, 0.0, NEG_INF)",
+                 'other = torch.where(mask != 0, 0.0, float("-inf"))'):  # feeds nothing
+        assert where_float32_line(body(line)) == "", line
+    raised = "def f(scores, mask, V):\n    b = torch.where(\n        mask, 0.0, -1e9)\n" \
+             "    w = torch.softmax(scores + b, -1)\n    return w @ V\n"
+    assert where_float32_line(raised, "return w @ V") == "b = torch.where(mask, 0.0, -1e9)"
+
+
 def test_a_check_leaves_sympy_out_of_the_checkers_process(tmp_path):
     """sympy (0.4 s to import) is the fork server's business (meta tensors in workers): a
     check of all twelve must not import it into the checker's own process."""

@@ -112,6 +112,13 @@ MADE_FLOAT32 = cause("made_float32", "`{code}` makes a tensor without `dtype=`, 
                                      "(torch's default), while the inputs are {dtype}: give it the "
                                      "inputs' dtype (e.g. `dtype=X.dtype`), or make it with a "
                                      "`*_like` function")
+WHERE_FLOAT32 = cause("where_float32", "`{code}` makes a tensor with `torch.where` from two Python "
+                                       "numbers, and such a tensor is float32 (torch's default), "
+                                       "while the inputs are {dtype}: what it meets becomes "
+                                       "float32 too; keep the scores' dtype with "
+                                       "`scores.masked_fill(mask == 0, float('-inf'))`, or give "
+                                       "`torch.where` the scores themselves as a branch "
+                                       "(`torch.where(mask != 0, scores, float('-inf'))`)")
 TAMPERED = cause("tampered", "the exercise's process was tampered with")
 
 # -------------------------------------------------------------------- shapes

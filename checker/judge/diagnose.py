@@ -18,9 +18,10 @@ is never evidence; when two suspects have evidence, both are named as candidates
 from __future__ import annotations
 
 import re
+import textwrap
 
 from checker.i18n import t
-from checker.judge.causes import MADE_FLOAT32, Cause, cause
+from checker.judge.causes import MADE_FLOAT32, WHERE_FLOAT32, Cause, cause
 
 FLOAT16_FILL = cause(
     "float16_fill",
@@ -328,10 +329,119 @@ def cast_line(source: str | None, dtype: str) -> str:
     return first_code_line(source, _CASTS[dtype]) if dtype in _CASTS else ""
 
 
-def detach_line(source: str | None) -> str:
-    """The first line of code in ``source`` that detaches something other than a max (which
-    may be detached: a constant shift), or ''."""
-    return first_code_line(source, r"\.detach\(\)|\.data\b", unless="max")
+# a detach: `x.detach()`, `x.data`
+_DETACH = re.compile(r"\.detach\(\s*\)|\.data\b")
+# what may follow a max and leave it a max: `.values`, `[0]`, a reshape, a copy
+_KEEPS_A_MAX = re.compile(r"(?:\.values|\[[^\[\]]*\]|\.(?:unsqueeze|squeeze|view|reshape|"
+                          r"expand|expand_as|contiguous|clone|detach)\((?:[^()]|\([^()]*\))*\))$")
+# a max itself: `x.max(...)`, `torch.amax(...)` (a softmax is not one: `max` is a whole name)
+_A_MAX_CALL = re.compile(r"(?:^|\.)a?max\((?:[^()]|\([^()]*\))*\)$")
+
+
+def _operand(code: str, end: int) -> str:
+    """The expression of ``code`` that ends at ``end``: a name with its attributes, calls
+    and indexing (``torch.max(x, dim=-1)[0]``, ``(keys @ query)``)."""
+    depth, start = 0, end
+    while start > 0:
+        char = code[start - 1]
+        if char in ")]":
+            depth += 1
+        elif char in "([":
+            if depth == 0:
+                break
+            depth -= 1
+        elif depth == 0 and not (char.isalnum() or char in "_."):
+            break
+        start -= 1
+    return code[start:end]
+
+
+def _is_a_max(expression: str, source: str) -> bool:
+    """Whether ``expression`` is a max (``.values``, an index or a reshape of one allowed
+    after it), or a name the learner's code assigned a max to (``m = x.amax(-1)``)."""
+    while _KEEPS_A_MAX.search(expression):
+        expression = _KEEPS_A_MAX.sub("", expression)
+    if _A_MAX_CALL.search(expression):
+        return True
+    if not re.fullmatch(r"[A-Za-z_]\w*", expression):
+        return False
+    made = re.findall(rf"^\s*{expression}\s*=(?!=)\s*(.+?)\s*(?:#.*)?$", source, re.M)
+    return bool(made) and all(_is_a_max(m, "") for m in made)
+
+
+def _detaches_a_max(code: str, found: re.Match, source: str) -> bool:
+    """Whether the detach ``found`` in the line ``code`` leaves only a max off autograd (a
+    constant shift, which may be): ``x.amax(-1).detach()``, ``x.detach().amax(-1)``,
+    ``torch.max(x.detach(), -1)``, ``m.detach()`` where ``m`` is a max."""
+    if re.match(r"\s*\.a?max\(", code[found.end():]):
+        return True
+    if _is_a_max(_operand(code, found.start()), source):
+        return True
+    depth = 0  # the call the detached operand is an argument of
+    for at in range(found.start() - 1, -1, -1):
+        depth += {")": 1, "]": 1, "(": -1, "[": -1}.get(code[at], 0)
+        if depth < 0:
+            return code[at] == "(" and bool(re.search(r"(?:^|[^\w])a?max$", code[:at]))
+    return False
+
+
+def _statement_starts(body: str) -> dict[int, int]:
+    """{line number in ``body``: the number of the line its statement starts on}."""
+    import ast
+
+    try:
+        tree = ast.parse(textwrap.dedent(body))
+    except (SyntaxError, ValueError):
+        return {}
+    starts: dict[int, int] = {}
+    for node in ast.walk(tree):  # outer statements first: inner ones overwrite them
+        if isinstance(node, ast.stmt) and not isinstance(node, (
+                ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For,
+                ast.While, ast.With, ast.Try)):
+            for number in range(node.lineno, (node.end_lineno or node.lineno) + 1):
+                starts[number] = node.lineno
+    return starts
+
+
+def _detach_in(body: str, source: str) -> str:
+    """The first line of ``body`` (a function's text) that detaches something other than a
+    max and feeds what the function returns, or ''."""
+    lines = body.splitlines()
+    starts = _statement_starts(body)
+    for number, code in _code_only(body).items():
+        if not code or number > len(lines):
+            continue
+        line = lines[number - 1].split("#", 1)[0]
+        if not any(not _detaches_a_max(line, found, source) for found in _DETACH.finditer(line)):
+            continue
+        first = lines[starts.get(number, number) - 1].split("#", 1)[0]
+        if feeds_result(first, body):
+            return line.strip()
+    return ""
+
+
+def detach_line(source: str | None, name: str) -> str:
+    """The line of the learner's function ``name`` that detaches something other than a max
+    (which may be detached: a constant shift) and feeds its result, or else such a line of a
+    function of the file that ``name`` calls (the step a loop calls), or ''."""
+    body, _ = function_named(source, name)
+    found = _detach_in(body, source or "") if body else ""
+    for other in _called_functions(source, body, name) if body else []:
+        found = found or _detach_in(function_named(source, other)[0], source or "")
+    return found
+
+
+def _called_functions(source: str | None, body: str, name: str) -> list[str]:
+    """The names of the file's other top-level functions that ``body`` calls."""
+    import ast
+
+    try:
+        tree = ast.parse(source or "")
+    except (SyntaxError, ValueError):
+        return []
+    return [node.name for node in tree.body
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name != name
+            and re.search(rf"\b{re.escape(node.name)}\s*\(", body)]
 
 
 def numbers_line(body: str) -> tuple[str, str] | None:
@@ -536,6 +646,63 @@ def made_float32_line(body: str, line: str = "") -> str:
     return ""
 
 
+def _python_number(node, floats: bool = False) -> bool:
+    """Whether the expression ``node`` is a Python number (``0.0``, ``-1e9``,
+    ``float("-inf")``, ``-math.inf``, ``torch.finfo(x.dtype).min``); with ``floats``, a
+    float one (two whole numbers make an integer tensor, not a float32 one)."""
+    import ast
+
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        return _python_number(node.operand, floats)
+    if isinstance(node, ast.BinOp):
+        sides = (_python_number(node.left), _python_number(node.right))
+        return all(sides) and (not floats or isinstance(node.op, ast.Div) or any(
+            _python_number(side, True) for side in (node.left, node.right)))
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, float) or (
+            not floats and isinstance(node.value, int) and not isinstance(node.value, bool))
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        return node.func.id == "float"
+    if isinstance(node, ast.Attribute):
+        owner = node.value
+        if isinstance(owner, ast.Name):  # math.inf, torch.inf, np.inf
+            return owner.id in ("math", "torch", "np", "numpy") and node.attr in ("inf", "nan")
+        return node.attr in ("min", "max") and isinstance(owner, ast.Call) and \
+            ast.unparse(owner.func) in ("torch.finfo", "finfo")
+    return False
+
+
+def _where_of_numbers(statement: str) -> bool:
+    """Whether ``statement`` calls ``torch.where(condition, a, b)`` with Python numbers for
+    both branches, one a float: a tensor of the default dtype (float32)."""
+    import ast
+
+    try:
+        tree = ast.parse(textwrap.dedent(statement).strip())
+    except (SyntaxError, ValueError):
+        return False
+    return any(isinstance(node, ast.Call) and ast.unparse(node.func) == "torch.where"
+               and len(node.args) == 3 and not node.keywords
+               and all(_python_number(a) for a in node.args[1:])
+               and any(_python_number(a, True) for a in node.args[1:])
+               for node in ast.walk(tree))
+
+
+def where_float32_line(body: str, line: str = "") -> str:
+    """The line of ``body`` that makes a tensor with ``torch.where`` from two Python numbers
+    (so float32, torch's default dtype: ``torch.where(mask != 0, 0.0, float("-inf"))``) and
+    feeds ``line`` (the line that raised) or, without one, what the function returns, or
+    ''."""
+    for other in _code_lines(body):
+        if "torch.where(" not in other:
+            continue
+        whole = _statement(body, other)  # a call that goes on over several lines
+        if _where_of_numbers(whole) and (shows(re.escape(other), line, body) if line
+                                         else feeds_result(other, body)):
+            return whole if len(whole) <= 120 else other
+    return ""
+
+
 _KEEPDIM_INDEX = r"\barg(?:max|min)\([^\n]*\bkeepdim\s*=\s*True"
 _FLATTEN = (r"\.(?:reshape|view)\(\s*-1\s*,|\.flatten\(\s*(?:0\s*,\s*)?-2\s*\)"
             r"|\.flatten\(\s*end_dim\s*=\s*-2\s*\)")
@@ -675,7 +842,8 @@ _LOG_MASK = re.compile(r"\+=?\s*torch\.log\(\s*\(?\s*mask\w*\b")
 def _dtype_mix(message: str, line: str, body: str, dtype: str) -> Cause:
     """Two dtypes met at ``line``: the line of ``body`` that brought the other one in, when
     it shows (a tensor rebuilt from Python numbers, the mask used in arithmetic, a tensor
-    made in float32 for inputs of another dtype), else the general cause."""
+    made in float32 for inputs of another dtype, by a factory without ``dtype=`` or by
+    ``torch.where`` of two Python numbers), else the general cause."""
     named = [_MESSAGE_DTYPES[w.lower()] for w in
              re.findall(r"(?<![\w.])(?:c10::)?(Half|BFloat16|Float|Double|half|float|double)\b",
                         message)]
@@ -702,6 +870,9 @@ def _dtype_mix(message: str, line: str, body: str, dtype: str) -> Cause:
         if dtype and cast and shows(re.escape(other), line, body):
             return CAST_MET(code=other, dtype=cast, dtypes=dtypes)
     if "float32" in named and dtype and dtype != "float32" and dtype in named:
+        where = where_float32_line(body, line)
+        if where:
+            return WHERE_FLOAT32(code=where, dtype=dtype)
         made = made_float32_line(body, line)
         if made:
             return MADE_FLOAT32(code=made, dtype=dtype)

@@ -22,7 +22,8 @@ from checker.judge.diagnose import (alias_in_place_line, bool_index_line, cast_l
                                     function_named, function_source, in_place_line,
                                     inf_product_line, keepdim_index_line, loop_first_axis_line,
                                     made_float32_line, mask_axes_line, module_assignments,
-                                    no_grad_line, numbers_line, rebuilt_line)
+                                    no_grad_line, numbers_line, rebuilt_line,
+                                    where_float32_line)
 from checker.engine.forbidden import scan_source
 from checker.engine.problems import Problem
 from checker.i18n import t
@@ -418,11 +419,13 @@ def fixes(exercise: manifest.Exercise) -> dict[Problem, str]:
 def _line_shown(exc: CaseFailure, learner) -> None:
     """A general cause replaced by the line of the learner's file that shows the mistake,
     quoted: a dtype that changed to the very dtype a line converts to (``DTYPE_CAST``), or
-    to float32 from a line that makes a tensor without ``dtype=`` (``MADE_FLOAT32``); NaN
+    to float32 from a line that makes a tensor with ``torch.where`` of two Python numbers
+    (``WHERE_FLOAT32``) or without ``dtype=`` (``MADE_FLOAT32``); NaN
     where none belongs, or NaN everywhere (which any NaN-giving suspect matches, so the line
     is the better evidence), and a line that multiplies by an infinity, as an additive mask
     ``(mask == 0) * -inf`` does (``INF_PRODUCT``); a wrong or missing gradient and a line
-    that detaches something other than a max (``DETACH_LINE``) or rebuilds a tensor with
+    that detaches something other than a max (a softmax is no max) and feeds the result, in
+    the called function or one it calls (``DETACH_LINE``) or rebuilds a tensor with
     ``torch.tensor(...)`` (``REBUILT``) or turns autograd off (``NO_GRAD_LINE``) or turns a
     tensor into Python numbers (``NUMBERS_LINE``); an input changed in place
     and the line of the called function that writes into it (``IN_PLACE_LINE``); an extra
@@ -442,13 +445,16 @@ def _line_shown(exc: CaseFailure, learner) -> None:
         line = cast_line(source, got)
         found = line and causes.DTYPE_CAST(code=line, dtype=got, expected=expected)
         if not found and got == "float32":
+            line = where_float32_line(body)
+            found = line and causes.WHERE_FLOAT32(code=line, dtype=expected)
+        if not found and got == "float32":
             line = made_float32_line(body)
             found = line and causes.MADE_FLOAT32(code=line, dtype=expected)
     elif cause_id == causes.NAN_RESULT.id or exc.all_nan:
         line = inf_product_line(source)
         found = line and causes.INF_PRODUCT(code=line)
     elif cause_id in (causes.PARTIAL_DETACH.id, causes.DETACHED.id, causes.NO_GRADIENT_TO.id):
-        line = detach_line(source)
+        line = detach_line(source, learner.last_function)
         found = line and causes.DETACH_LINE(code=line)
         rebuilt = None if found else rebuilt_line(body, params)
         if rebuilt:

@@ -170,6 +170,15 @@ def test_float64(learner, gen):
     values_correct(learner, "apply_mask", got, *args)
 
 
+@property_case("float16 scores stay float16")
+def test_float16(learner, gen):
+    learner.property_case()
+    args = randn(gen, N_Q, N_K, dtype=torch.float16), rand_mask(gen, N_Q, N_K)
+    got = compare.tensor(learner.apply_mask(*args))
+    compare.dtype(got, torch.float16)
+    values_correct(learner, "apply_mask", got, *args)
+
+
 @property_case("the scores and the mask are left unchanged")
 def test_inputs_unchanged(learner, gen):
     unchanged(learner, "apply_mask", ["scores", "mask"], randn(gen, N_Q, N_K),

@@ -1,7 +1,7 @@
 """MISTAKE: The mask is applied by adding torch.where(mask, 0.0, -inf), a default-dtype float32 tensor, which promotes float16 scores to float32 so the masked float16 case ends in a dtype mismatch with V.
 FIX: Use scores.masked_fill(mask == 0, float("-inf")) so the scores keep their dtype.
 
-Cause: dtype_mix
+Cause: where_float32
 """
 
 from __future__ import annotations
