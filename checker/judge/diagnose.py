@@ -412,8 +412,8 @@ def _detach_in(body: str, source: str) -> str:
         if not code or number > len(lines):
             continue
         line = lines[number - 1].split("#", 1)[0]
-        if not any(not _detaches_a_max(line, found, source) for found in _DETACH.finditer(line)):
-            continue
+        if all(_detaches_a_max(line, found, source) for found in _DETACH.finditer(line)):
+            continue  # no detach, or only of a max
         first = lines[starts.get(number, number) - 1].split("#", 1)[0]
         if feeds_result(first, body):
             return line.strip()

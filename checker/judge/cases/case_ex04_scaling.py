@@ -26,9 +26,11 @@ FLOAT64_TENSOR = cause("ex04_float64_tensor", "a float64 tensor in the division 
 
 def _check(learner, scores, d_k):
     expected = scores / math.sqrt(d_k)
-    suspects = {**scaled(scores, d_k), **softmaxed(expected), UNSCALED: scores, TIMES: scores * math.sqrt(d_k),
-                LAST_DIM(n=scores.shape[-1]): scores / math.sqrt(scores.shape[-1]),
-                ISQRT(d_k=d_k, root=math.isqrt(d_k)): scores / math.isqrt(d_k)}
+    suspects = compare.once(lambda: {  # made only for a wrong result
+        **scaled(scores, d_k), **softmaxed(expected), UNSCALED: scores,
+        TIMES: scores * math.sqrt(d_k),
+        LAST_DIM(n=scores.shape[-1]): scores / math.sqrt(scores.shape[-1]),
+        ISQRT(d_k=d_k, root=math.isqrt(d_k)): scores / math.isqrt(d_k)})
     compare.close(learner.scale_scores(scores, d_k), expected, suspects=suspects)
 
 

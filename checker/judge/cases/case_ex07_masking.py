@@ -84,8 +84,9 @@ def _applied(learner, scores, mask, expected):
 
 @case("causal_mask(4) is the 4 x 4 lower triangle of the lesson's picture")
 def test_causal_mask_4(learner, ref):
-    got = compare.tensor(learner.causal_mask(4), expected=ref.causal_mask(4))
-    compare.close(got, ref.causal_mask(4), exact=True, suspects=_mask_suspects(4))
+    expected = ref.causal_mask(4)
+    got = compare.tensor(learner.causal_mask(4), expected=expected)
+    compare.close(got, expected, exact=True, suspects=_mask_suspects(4))
 
 
 @case("causal_mask(3) for a 3-token sentence, and causal_mask(1)")
