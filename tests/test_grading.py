@@ -269,34 +269,48 @@ def test_output_is_truncated_in_the_report(graded_class):
 
 
 # ------------------------------------------------------- submissions and layouts
-def _grade_json(path: Path, *extra: str, fmt: str = "json") -> dict:
-    target = path.parent / f"{path.name}.report.json"
-    done = cli("grade", str(path), "--json", str(target), "--format", fmt, "--timeout", TIMEOUT,
-               *extra, timeout=300)
-    assert done.returncode == 0, done.stderr
-    return json.loads(target.read_text())
-
-
-def test_zip_folder_and_layouts_give_the_same_scores(tmp_path):
+@pytest.fixture(scope="module")
+def layouts(tmp_path_factory):
+    """One class in one run (a grade's start costs more than a submission): the same
+    partly wrong work as a flat folder, one folder deeper and in a zip one folder deeper
+    still (with an entry that climbs out), a symlink to the solutions, a broken zip and a
+    plain solved folder."""
+    base = tmp_path_factory.mktemp("layouts")
+    classdir, out = base / "subs", base / "out"
     wrong = (IMPLEMENTATIONS / "wrong" / "ex05_softmax" / "no_max_shift.py").read_text()
-    flat = _write_student(tmp_path / "flat", "05", wrong)
-    nested = tmp_path / "nested"
-    shutil.copytree(flat, nested / "exercises")
-    wrapped = tmp_path / "wrapped.zip"
-    with zipfile.ZipFile(wrapped, "w") as z:
+    flat = _write_student(classdir / "flat", "05", wrong)
+    shutil.copytree(flat, classdir / "nested" / "exercises")
+    with zipfile.ZipFile(classdir / "wrapped.zip", "w") as z:
         for file in FILES.values():
             z.write(flat / file, f"student-1/exercises/{file}")
         z.write(flat / FILES["01"], "../../escape.py")  # never extracted, never read
     (flat / FILES["10"]).unlink()  # a missing file counts as not started
+    linked = _write_student(classdir / "linked")
+    (linked / FILES["05"]).unlink()
+    (linked / FILES["05"]).symlink_to(SOLUTIONS / FILES["05"])
+    _write_student(classdir / "good")
+    (classdir / "broken.zip").write_bytes(b"PK\x03\x04 this is not really a zip")
+    done = cli("grade", str(classdir), "--out", str(out), "--timeout", TIMEOUT, "--jobs", "2",
+               timeout=300)
+    assert done.returncode == 0, done.stderr
+    with open(out / "grades.csv", newline="") as f:
+        rows = {r["submission"]: r for r in csv.DictReader(f)}
+    return {"base": base, "out": out, "rows": rows,
+            "report": lambda name: json.loads((out / f"{name}.json").read_text())}
+
+
+def test_zip_folder_and_layouts_give_the_same_scores(layouts):
     scores = {}
-    for path in (flat, nested, wrapped):
-        document = _grade_json(path)
-        scores[path.name] = {e["id"]: (e["score"], e["status"]) for e in document["exercises"]}
-    assert scores["nested"] == scores["wrapped.zip"]
+    for name in ("flat", "nested", "wrapped"):
+        document = layouts["report"](name)
+        scores[name] = {e["id"]: (e["score"], e["status"]) for e in document["exercises"]}
+    assert scores["nested"] == scores["wrapped"]
     assert scores["flat"]["10"] == (0.0, "not_started")
     assert {k: v for k, v in scores["flat"].items() if k != "10"} == \
         {k: v for k, v in scores["nested"].items() if k != "10"}
-    assert not (tmp_path.parent / "escape.py").exists()
+    assert 0 < scores["flat"]["05"][0] < 10
+    for folder in (layouts["base"], layouts["base"].parent, layouts["base"] / "subs"):
+        assert not (folder / "escape.py").exists()
 
 
 def test_grading_twice_gives_the_same_scores_and_statuses(tmp_path):
@@ -313,11 +327,8 @@ def test_grading_twice_gives_the_same_scores_and_statuses(tmp_path):
     assert results[0] == results[1]
 
 
-def test_a_symlink_to_the_solutions_is_refused(tmp_path):
-    student = _write_student(tmp_path / "linked")
-    (student / FILES["05"]).unlink()
-    (student / FILES["05"]).symlink_to(SOLUTIONS / FILES["05"])
-    document = _grade_json(student)
+def test_a_symlink_to_the_solutions_is_refused(layouts):
+    document = layouts["report"]("linked")
     summary = {e["id"]: e for e in document["exercises"]}["05"]
     assert summary["score"] == 0 and summary["status"] == "error"
     assert document["grade"]["status"] == "error" and "symbolic link" in document["grade"]["reason"]
@@ -413,21 +424,14 @@ def test_usage_errors_are_one_line(args, says, tmp_path):
     assert len(done.stderr.strip().splitlines()) == 1
 
 
-def test_a_broken_zip_is_an_error_row_not_a_crash(tmp_path):
-    classdir = tmp_path / "subs"
-    _write_student(classdir / "good")
-    (classdir / "broken.zip").write_bytes(b"PK\x03\x04 this is not really a zip")
-    done = cli("grade", str(classdir), "--out", str(tmp_path / "out"), "--timeout", TIMEOUT,
-               timeout=300)
-    assert done.returncode == 0, done.stderr
-    with open(tmp_path / "out" / "grades.csv", newline="") as f:
-        rows = {r["submission"]: r for r in csv.DictReader(f)}
+def test_a_broken_zip_is_an_error_row_not_a_crash(layouts):
+    rows = layouts["rows"]
     assert rows["good"]["total"] == "100"
     assert rows["broken"]["status"] == "error" and "zip" in rows["broken"]["reason"]
 
 
-def test_the_worker_sandbox_facts_are_in_the_report(tmp_path):
-    document = _grade_json(_write_student(tmp_path / "s"))
+def test_the_worker_sandbox_facts_are_in_the_report(layouts):
+    document = layouts["report"]("good")
     assert document["sandbox"]["own_uid"] == forkserver.get().own_uid
     assert document["sandbox"]["limits"]["memory_mb"] == 1024
     # issue 17: every layer, on or off with the reason
