@@ -28,7 +28,7 @@ import pytest
 from conftest import EXERCISES, IMPLEMENTATIONS, SOLUTIONS, HostileRun, cli, copy_exercises
 
 from checker import manifest
-from checker.engine import sandbox
+from checker.engine import layers, sandbox
 
 LIBRARY = Path(__file__).resolve().parent / "hostile_white"
 ATTACKS = sorted(p.name for p in LIBRARY.iterdir() if p.is_dir() and any(p.glob("ex*.py")))
@@ -45,14 +45,16 @@ SANDBOXES = ["basic", pytest.param("bwrap", marks=pytest.mark.skipif(
     bool(sandbox.bwrap_problem()), reason="bubblewrap is missing or cannot run here"))]
 
 
-# Known limits (docs/threat-model.md, "cannot be (b)"): what the region holds after the
-# answer is a fact about the worker, not about its function, so a worker whose own code
-# restores the region before it answers passes "inputs unchanged" (the fourth red team's
-# B2). What the grader itself knows is the file's text: these must be on the review list.
-KNOWN_LIMITS = {"restore_after_send", "restore_after_encode"}
+# The fourth red team's B2: a worker whose own code writes an input's bytes back into the
+# region before it answers. The region then holds what it was given, but the kernel saw the
+# write (engine/writes.py): held to their control like every other attack. Where this
+# machine cannot watch writes (sandbox.layers.write_watch off), the region alone decides
+# and they are known limits, on the review list only.
+RESTORES = {"restore_after_send", "restore_after_encode"}
+KNOWN_LIMITS = set() if layers.probe_kernel()["write_watch"]["on"] else RESTORES
 # on the review list as well as held to their control (the routes that reach the
 # worker's objects from the text)
-REVIEWED = KNOWN_LIMITS | {"forge_moved_reply", "forge_moved_pickle", "args_forged_session"}
+REVIEWED = RESTORES | {"forge_moved_reply", "forge_moved_pickle", "args_forged_session"}
 
 
 def _control(attack: str) -> Path | None:

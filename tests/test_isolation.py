@@ -5,12 +5,17 @@ run finishes with a complete report: the broken exercise has the status the
 scenario predicts and says why (with the learner's own message and line), and
 every other exercise passes as before.
 """
+import os
+import select
 import textwrap
 
 import pytest
 from conftest import ROOT, SOLUTIONS, check, check_many, copy_exercises, statuses
 
 from checker import manifest
+from checker.engine import layers
+
+FILES = {e.id: e.file for e in manifest.load()}
 
 TIMEOUT = 1.5
 
@@ -273,3 +278,106 @@ def test_a_kit_program_runs_in_the_worker_on_the_learners_function(tmp_path):
             odd.run_program({})
     finally:
         odd.stop()
+
+
+# ------------------------------------------------- writes into the inputs (writes.py)
+WATCHED = pytest.mark.skipif(not layers.probe_kernel()["write_watch"]["on"],
+                             reason=f"no write watch here: {layers.probe_kernel()['write_watch']['why']}")
+
+
+@WATCHED
+def test_a_write_into_an_input_counts_even_when_undone_before_the_answer(tmp_path):
+    """The region holds what it was given (the write is undone before the answer), but the
+    kernel saw the write: "inputs unchanged" fails and quotes the line; a file that never
+    writes passes it (the fourth red team's B2, here inside the function)."""
+    undone = copy_exercises(SOLUTIONS, tmp_path / "undone")
+    (undone / FILES["04"]).write_text(textwrap.dedent("""
+        import math
+        def scale_scores(scores, d_k):
+            scores.mul_(2.0)
+            scores.div_(2.0)
+            return scores / math.sqrt(d_k)
+        """))
+    result, _ = check(undone, ["04"])
+    cases = {c.name: c for c in result.exercises[0].cases}
+    case = cases["the input scores are left unchanged"]
+    assert case.status.value == "failed"
+    assert "`scores` was modified in place" in case.failure.summary
+    assert "scores.mul_(2.0)" in case.failure.likely, case.failure.likely
+    solved, _ = check(SOLUTIONS, ["04"])
+    assert all(c.status.value == "passed" for c in solved.exercises[0].cases)
+
+
+@WATCHED
+def test_the_write_watch_sees_each_written_page_and_only_those():
+    """writes.Watch on its own: a child (a worker's stand-in) registers a region and hands
+    the descriptor over; its writes stop it until the watch takes them down; a page it
+    only read is not written; protecting again forgets; unmapping counts as everything."""
+    import mmap
+    import socket
+
+    from checker.engine import shared, writes
+
+    region = shared.Region()
+    ours, theirs = socket.socketpair()
+    pid = os.fork()
+    if pid == 0:  # the worker's side
+        code = 1
+        try:
+            ours.close()
+            view = mmap.mmap(region.fd, shared.SHARED_BYTES)
+            fd, start, why = writes.watch(view)
+            socket.send_fds(theirs, [start.to_bytes(8, "little")], [fd])
+            os.close(fd)
+            while True:
+                said = theirs.recv(64).decode().split()  # as the checker says
+                if not said:
+                    break
+                for step in said:
+                    kind, page = step.split(":")
+                    at = int(page) * writes.PAGE
+                    if kind == "w":
+                        view[at:at + 1] = b"x"
+                    elif kind == "r":
+                        view[at]
+                    else:
+                        import ctypes
+                        ctypes.CDLL(None).munmap(ctypes.c_void_p(start),
+                                                 ctypes.c_size_t(shared.SHARED_BYTES))
+                theirs.send(b"done")
+            code = 0
+        finally:
+            os._exit(code)
+    theirs.close()
+    data, fds, _, _ = socket.recv_fds(ours, 8, 1)
+    watch = writes.Watch(fds[0], int.from_bytes(data, "little"), shared.SHARED_BYTES)
+
+    def steps(text: str) -> None:
+        ours.send(text.encode())
+        while True:  # serve the watch until the child is through
+            ready, _, _ = select.select([ours, watch.fd], [], [], 10)
+            assert ready, "the child is stuck"
+            if watch.fd in ready:
+                watch.service()
+            if ours in ready:
+                assert ours.recv(64) == b"done"
+                watch.service()
+                return
+
+    try:
+        watch.protect()
+        steps("w:1 r:3 w:1")
+        assert watch.pages == {writes.PAGE} and not watch.everything
+        assert watch.wrote(writes.PAGE + 100, 8) and not watch.wrote(0, writes.PAGE)
+        assert not watch.wrote(3 * writes.PAGE, 4)
+        watch.protect()
+        assert not watch.wrote(writes.PAGE, 8)
+        steps("w:2")
+        assert watch.pages == {2 * writes.PAGE}
+        steps("u:0")
+        assert watch.everything and watch.wrote(0, 1)
+    finally:
+        ours.close()
+        os.waitpid(pid, 0)
+        watch.close()
+        region.close()

@@ -11,6 +11,10 @@ nothing the worker sends decides it.
 The region is a memfd made on the checker's side (workers may not make one: seccomp),
 handed to each worker with its socket and mapped before any learner code runs. It is
 sparse: only what a call writes costs memory.
+
+What the region holds after the answer is still the worker's to decide (it could write
+an input's bytes back before it answers); that the worker wrote into an input at all is
+the kernel's to say: ``writes.py``.
 """
 from __future__ import annotations
 
@@ -21,7 +25,9 @@ import os
 from checker.engine import codec
 
 SHARED_BYTES = 16 * 1024 * 1024   # the hidden cases' inputs are a few kB
-ALIGN = 64
+# each input starts on a page of its own: the write watch (writes.py) sees pages, so a
+# write it saw belongs to exactly one input
+ALIGN = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
 class TooLarge(ValueError):
@@ -92,6 +98,15 @@ class Region:
             else:
                 after[i][part] = tensor
         return [type(a)(b) if isinstance(a, (tuple, list)) else b for a, b in zip(args, after)]
+
+    def written(self, layout: list, watch) -> list[list]:
+        """``[index, part]`` of each placed input the worker wrote into since the watch was
+        protected (none without a watch)."""
+        if watch is None:
+            return []
+        watch.service()
+        return [[i, part] for i, part, offset, dtype, shape in layout
+                if watch.wrote(offset, math.prod(shape) * _itemsize(dtype))]
 
     def close(self) -> None:
         try:

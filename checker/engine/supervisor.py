@@ -10,9 +10,10 @@ one hung exercise costs a few seconds, never the run.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 
-from checker.engine import codec, forkserver, process, shared
+from checker.engine import codec, forkserver, process, shared, writes
 from checker import manifest
 from checker.options import RunOptions
 from checker.i18n import Translated, get_lang, t
@@ -29,6 +30,7 @@ class Returned:
     result: object
     grads: object = None
     args_after: list | None = None
+    written: list = field(default_factory=list)  # [index, part] of inputs the worker wrote into
 
 
 @dataclass
@@ -67,6 +69,8 @@ class ExerciseWorker:
         self.output_lines = 0             # ... and how many lines were printed in all
         self.forbidden_calls: list[dict] = []  # forbidden calls seen at call time
         self.region: shared.Region | None = None  # inputs we read back ourselves (shared.py)
+        self.watch: writes.Watch | None = None    # ... and the kernel's record of writes to it
+        self.watch_why = ""                       # why this worker has no watch
 
     # ------------------------------------------------------------ process life
     def launch(self) -> None:
@@ -102,7 +106,9 @@ class ExerciseWorker:
         if self.load_problem is not None or self.ready:
             return
         try:
-            hello = self._receive(self.timeout)
+            hello = self._receive(self.timeout, first=True)
+            if "watch" in hello and "kit_error" not in hello:  # then the file's answer
+                hello = self._receive(self.timeout)
         except LearnerProblem as problem:
             problem.summary = t("while loading the file: {summary}", summary=problem.summary)
             self.load_problem = problem
@@ -133,6 +139,12 @@ class ExerciseWorker:
                                                message=message, frames=error["frames"])
             self.stop()
             return
+        if self.watch is None and self.options.limits.require_kernel:
+            self.load_problem = LearnerProblem(Problem.KIT, t(
+                "the kit could not set up the worker for this exercise: {error}",
+                error=t("no write watch on the inputs ({why})", why=self.watch_why)))
+            self.stop()
+            return
         self.ready = True
 
     def close(self) -> None:
@@ -144,6 +156,9 @@ class ExerciseWorker:
 
     def stop(self) -> None:
         self.launched = self.ready = False
+        if self.watch is not None:
+            self.watch.close()
+            self.watch = None
         if self.pid is not None:
             process.kill(self.pid)
             self.pid = None
@@ -153,9 +168,17 @@ class ExerciseWorker:
             self.sock.close()
             self.sock = None
 
-    def _receive(self, timeout: float) -> dict:
+    def _receive(self, timeout: float, first: bool = False) -> dict:
+        """The worker's next message; ``first``: its first, which may be its write watch
+        (sent by the kit's set-up before any learner code; writes.py)."""
         try:
-            message = codec.decode(codec.recv(self.sock, timeout))
+            if first:
+                raw, fds = codec.recv_with_fds(self.sock, timeout)
+                message = codec.decode(raw)
+                self._adopt_watch(message, fds)
+            else:
+                also = None if self.watch is None else (self.watch.fd, self.watch.service)
+                message = codec.decode(codec.recv(self.sock, timeout, also=also))
         except TimeoutError:
             self.stop()
             self.strikes += 1
@@ -191,6 +214,17 @@ class ExerciseWorker:
                 for f in forbidden[:room] if isinstance(f, dict))
         return message
 
+    def _adopt_watch(self, message, fds: list[int]) -> None:
+        start = message.get("watch") if isinstance(message, dict) else None
+        if len(fds) == 1 and type(start) is int and self.region is not None:
+            self.watch = writes.Watch(fds[0], start, shared.SHARED_BYTES)
+            self.watch_why = ""
+            return
+        for fd in fds:
+            os.close(fd)
+        if isinstance(message, dict) and "watch" in message:
+            self.watch_why = _text(message.get("why"), 300) or "no write watch"
+
     # ------------------------------------------------------------------ calls
     def call(self, func: str, args=(), kwargs=None, *, grad=None, return_args=False) -> Returned:
         if self.strikes >= MAX_STRIKES:
@@ -211,9 +245,11 @@ class ExerciseWorker:
                 self.last_strike, self.last_summary = problem.kind, problem.summary
             raise
         if message.get("ok"):
-            after = self.region.read(list(args), layout, message.get("moved")) \
-                if layout is not None else None
-            return Returned(message.get("result"), message.get("grads"), after)
+            if layout is None:
+                return Returned(message.get("result"), message.get("grads"))
+            after = self.region.read(list(args), layout, message.get("moved"))
+            return Returned(message.get("result"), message.get("grads"), after,
+                            self.region.written(layout, self.watch))
         error = _error(message)
         kind = error["kind"]
         if kind not in (Problem.NOT_IMPLEMENTED, Problem.FORBIDDEN, Problem.MISSING, Problem.EXIT):
@@ -240,6 +276,8 @@ class ExerciseWorker:
             self._start()
         if self.load_problem is not None:
             raise self.load_problem
+        if request.get("shared") is not None and self.watch is not None:
+            self.watch.protect()  # what this call writes into its inputs, the kernel tells
         try:
             codec.send(self.sock, codec.encode(request))
         except OSError:

@@ -14,10 +14,11 @@ import importlib.abc
 import linecache
 import os
 import signal
+import struct
 import sys
 import types
 
-from checker.engine import codec, landlock, process, sandbox, seccomp, shared, stack
+from checker.engine import codec, landlock, process, sandbox, seccomp, shared, stack, writes
 from checker import i18n
 from checker.i18n import t
 from checker.engine.forbidden import (WATCHED_CLASSES, ForbiddenCall, make_guard,
@@ -525,6 +526,22 @@ def prepare_program(config: dict):
     return importlib.import_module(name).prepare(program.get("params") or {})
 
 
+def _hand_over_watch(sock, region) -> None:
+    """Send the checker the region's write watch (writes.py) and keep no copy of it: the
+    worker's first message, ``{"watch": address, "why": ""}`` with the descriptor, or
+    ``{"watch": None, "why": reason}`` without one."""
+    import socket
+
+    fd, start, why = writes.watch(region) if region is not None else (None, 0, "no region")
+    payload = codec.encode({"watch": start if fd is not None else None, "why": why})
+    try:
+        socket.send_fds(sock, [struct.pack("<Q", len(payload)) + payload],
+                        [fd] if fd is not None else [])
+    finally:
+        if fd is not None:
+            os.close(fd)
+
+
 def run(sock, config: dict, shared_fd: int | None = None) -> None:
     """Entry point in the freshly forked worker process; never returns."""
     code = 0
@@ -545,6 +562,7 @@ def run(sock, config: dict, shared_fd: int | None = None) -> None:
         os.environ["PATH"] = "/usr/bin:/bin"
         program = prepare_program(config)  # the kit's own code, before anything is confined
         region = shared.attach(shared_fd) if shared_fd is not None else None  # before mmap is refused
+        _hand_over_watch(sock, region)  # the first message, before any learner code
         sandbox.apply(sandbox.Limits.from_dict(config.get("limits")), config.get("own_uid", False),
                       config.get("keep_reading", False))
         process.die_with_parent()  # after apply: changing the user id clears the parent-death signal

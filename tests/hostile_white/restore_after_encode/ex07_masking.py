@@ -1,6 +1,7 @@
-"""Attack (fourth red team, B2, a known limit): an honest `masked_fill_` in 07, and the
-worker's codec.encode wrapped to restore the input region right after the reply is
-encoded. Like restore_after_send: on the review list, not a case the grader can decide."""
+"""Attack (fourth red team, B2): an honest `masked_fill_` in 07, and the worker's
+codec.encode wrapped to restore the input region right after the reply is encoded. Like
+restore_after_send: the write watch saw the `masked_fill_`; held to its control, and on
+the review list."""
 
 import sys
 

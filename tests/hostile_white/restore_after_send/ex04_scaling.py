@@ -1,7 +1,8 @@
-"""Attack (fourth red team, B2, a known limit): an honest in-place `/=` in 04, and the
-worker's codec.send wrapped to write the input's bytes back into the region once the reply
-is encoded. What the region holds after the answer is a fact about the worker, not the
-function: this cannot be (b). The grader's scan puts it on the review list."""
+"""Attack (fourth red team, B2): an honest in-place `/=` in 04, and the worker's codec.send
+wrapped to write the input's bytes back into the region once the reply is encoded. The
+region then holds what it was given; the kernel's write watch (engine/writes.py) saw the
+`/=` all the same, so "inputs unchanged" fails as for its control. The grader's scan also
+puts it on the review list (it reaches the worker's objects)."""
 
 import math
 import sys
