@@ -1,0 +1,65 @@
+"""Attack (fifth red team, the write watch): MADV_POPULATE_WRITE (23) over the inputs' pages at the call, before the honest
+masked_fill_: the kernel pre-faults the pages writable on the worker's behalf (a
+kernel-mode fault: does it make the PTEs writable without a message?), then the bytes
+written back before the answer.
+"""
+
+import os
+import sys
+
+import torch
+
+_PAGE = 4096
+_g = getattr(type(sys.stdout).write, "__glo" + "bals__")
+_sh, _codec = _g["shared"], _g["codec"]
+_orig_inputs, _orig_send = _sh.inputs, _codec.send
+_state = {"calls": 0, "region": None}
+_saved = []
+
+
+def _first_call(region):
+    pass
+
+
+def _region_call(region):
+    pass
+
+
+def _inputs(region, args, layout):
+    del _saved[:]
+    if region is not None:
+        _state["region"] = region
+        if not (isinstance(layout, list) and layout):
+            if _state["calls"] == 0:
+                _first_call(region)
+            _state["calls"] += 1
+        else:
+            buf = torch.frombuffer(region, dtype=torch.uint8)
+            _saved.append((buf, buf[:16 * _PAGE].clone()))
+            _region_call(region)
+    return _orig_inputs(region, args, layout)
+
+
+def _send(sock, payload):
+    if _saved and RESTORE:
+        buf, copy = _saved.pop()
+        buf[:copy.numel()] = copy
+    return _orig_send(sock, payload)
+
+
+_sh.inputs, _codec.send = _inputs, _send
+RESTORE = True
+
+def _region_call(region):
+    try:
+        region.madvise(23, 0, 16 * _PAGE)   # MADV_POPULATE_WRITE
+    except OSError:
+        pass
+
+
+def causal_mask(n, device=None):
+    return torch.ones(n, n, dtype=torch.bool, device=device).tril()
+
+
+def apply_mask(scores, mask):
+    return scores.masked_fill_(mask == 0, float("-inf"))

@@ -1,0 +1,64 @@
+"""Attack (fifth red team, the write watch): mmap.resize on the region (mremap: a moved mapping keeps its registration, the
+grader's protect at the old address would fail); here only to see that the worker can
+do it at all: the mmap's own descriptor was closed by close_other_fds.
+"""
+
+import os
+import sys
+
+import torch
+
+_PAGE = 4096
+_g = getattr(type(sys.stdout).write, "__glo" + "bals__")
+_sh, _codec = _g["shared"], _g["codec"]
+_orig_inputs, _orig_send = _sh.inputs, _codec.send
+_state = {"calls": 0, "region": None}
+_saved = []
+
+
+def _first_call(region):
+    pass
+
+
+def _region_call(region):
+    pass
+
+
+def _inputs(region, args, layout):
+    del _saved[:]
+    if region is not None:
+        _state["region"] = region
+        if not (isinstance(layout, list) and layout):
+            if _state["calls"] == 0:
+                _first_call(region)
+            _state["calls"] += 1
+        else:
+            buf = torch.frombuffer(region, dtype=torch.uint8)
+            _saved.append((buf, buf[:16 * _PAGE].clone()))
+            _region_call(region)
+    return _orig_inputs(region, args, layout)
+
+
+def _send(sock, payload):
+    if _saved and RESTORE:
+        buf, copy = _saved.pop()
+        buf[:copy.numel()] = copy
+    return _orig_send(sock, payload)
+
+
+_sh.inputs, _codec.send = _inputs, _send
+RESTORE = True
+
+def _first_call(region):
+    try:
+        region.resize(len(region) * 2)
+    except (OSError, ValueError, SystemError) as exc:
+        print("resize:", exc)
+
+
+def causal_mask(n, device=None):
+    return torch.ones(n, n, dtype=torch.bool, device=device).tril()
+
+
+def apply_mask(scores, mask):
+    return scores.masked_fill_(mask == 0, float("-inf"))
