@@ -3,6 +3,9 @@ the function computes the masked scores out of place, has the worker send them a
 answer (codec.send on the worker's socket, the session's own reply then dropped), and
 only then fills the caller's scores in place. The grader reads the region and the
 watch right after the answer: the write is still to come.
+
+Result: 10 vs 9.29 in both modes, but the write lands after the answer: the grade
+was decided on a result computed out of place, what copying the inputs earns.
 """
 
 import os

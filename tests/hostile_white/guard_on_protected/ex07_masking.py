@@ -1,6 +1,9 @@
 """Attack (fifth red team, the write watch): MADV_GUARD_INSTALL (102) then MADV_GUARD_REMOVE (103) on the inputs' pages at the
 call itself (still write-protected: uffd-wp markers), hoping the guard replaces the
 marker; then the honest masked_fill_ and the bytes written back.
+
+Result: MADV_GUARD_INSTALL over uffd-wp markers spins in the kernel (each zap puts
+the marker back); the call times out, below its control.
 """
 
 import os

@@ -14,6 +14,8 @@ guard regions (MADV_GUARD_INSTALL / MADV_GUARD_REMOVE, Linux 6.15+ for shared ma
    `masked_fill_` reaches the grader's memory with no fault message.
 4. The input's bytes are written back after the reply is encoded (as restore_after_send),
    again invisibly. The grader reads the original bytes and the watch saw nothing.
+
+Result: BREACHED, 10 vs 9.29 in both modes (seeds 5 and 11).
 """
 
 import sys

@@ -2,6 +2,8 @@
 values are written into a pipe and os.readv'd straight into the region's memory
 (copy_to_user), then the bytes written back the same way. UFFD_USER_MODE_ONLY should
 make the kernel's write fail with EFAULT.
+
+Result: readv into the protected page fails with EFAULT (UFFD_USER_MODE_ONLY).
 """
 
 import os
