@@ -54,7 +54,28 @@ RESTORES = {"restore_after_send", "restore_after_encode"}
 KNOWN_LIMITS = set() if layers.probe_kernel()["write_watch"]["on"] else RESTORES
 # on the review list as well as held to their control (the routes that reach the
 # worker's objects from the text)
-REVIEWED = RESTORES | {"forge_moved_reply", "forge_moved_pickle", "args_forged_session"}
+# The fifth red team's attempts on the write watch (all through the worker's objects):
+# guard_region broke it (guard markers hid pages; seccomp now refuses that advice)
+WATCH_ATTACKS = {"answer_first", "close_region", "collapse_thp", "dontneed_forgotten",
+                 "dontneed_in_call", "fault_flood", "guard_on_protected", "guard_region",
+                 "guard_region_04", "kernel_readv", "populate_write", "resize_region",
+                 "thread_blocked_write"}
+# above its control on purpose: its function writes its input only after it has answered,
+# on a result worked out out of place, which is what a function that copies its inputs
+# earns (docs/threat-model.md, the fifth red team); on the review list
+AFTER_THE_ANSWER = {"answer_first"}
+REVIEWED = RESTORES | WATCH_ATTACKS | {"forge_moved_reply", "forge_moved_pickle",
+                                       "args_forged_session"}
+
+
+def _control_row(attack: str) -> str | None:
+    """The row of an attack's control: one per control file (attacks built from the same
+    honest file share it, graded once)."""
+    control = _control(attack)
+    if control is None:
+        return None
+    where = control.relative_to(LIBRARY if LIBRARY in control.parents else IMPLEMENTATIONS)
+    return "c_" + "_".join(where.with_suffix("").parts)
 
 
 def _control(attack: str) -> Path | None:
@@ -86,10 +107,10 @@ def graded(request, tmp_path_factory):
         student = copy_exercises(SOLUTIONS, classdir / f"x_{attack}")
         for file in (LIBRARY / attack).glob("ex*.py"):
             (student / file.name).write_text(run.fill(file.read_text()))
-            control = _control(attack)
-            if control is not None:  # graded beside the honest file it was built from
-                shutil.copy(control, copy_exercises(SOLUTIONS, classdir / f"c_{attack}")
-                            / file.name)
+            control, row = _control(attack), _control_row(attack)
+            if control is not None and not (classdir / row).exists():
+                # graded beside the honest file it was built from
+                shutil.copy(control, copy_exercises(SOLUTIONS, classdir / row) / file.name)
     out.mkdir()
     (out / "earlier-run.json").write_text('{"score": 100}')  # what a reader would look for
     done = cli("grade", str(classdir), "--out", str(out), "--jobs", "2", "--timeout", "1.5",
@@ -107,7 +128,7 @@ def graded(request, tmp_path_factory):
 def test_the_class_is_graded_and_clean_students_are_exact(graded):
     done, rows = graded["done"], graded["rows"]
     assert done.returncode == 0, done.stderr[-2000:]
-    controls = sum(_control(a) is not None for a in ATTACKS)
+    controls = len({_control_row(a) for a in ATTACKS} - {None})
     assert len(rows) == 8 + len(ATTACKS) + controls
     assert rows["fifo"]["status"] == "error" and rows["fifo"]["total"] == "0"
     for name in ("clean_a", "clean_b"):
@@ -130,11 +151,11 @@ def test_attack_earns_nothing_it_did_not_earn(attack, graded):
     for eid in FILES.values():
         if eid not in attacked:
             assert row[f"ex{eid}"] == "10", (eid, row)
-    control = graded["rows"][f"c_{attack}"] if _control(attack) is not None else None
+    control = graded["rows"][_control_row(attack)] if _control(attack) is not None else None
     if attack in REVIEWED:  # the grader's scan of the text flags it for a human
         report = json.loads((graded["out"] / f"x_{attack}.json").read_text())
         assert {r["exercise"] for r in report["review"]} == attacked, report["review"]
-    if attack in KNOWN_LIMITS:
+    if attack in KNOWN_LIMITS or attack in AFTER_THE_ANSWER:
         return
     for eid in attacked:
         # no more than the honest file it was built from (its control), graded beside it

@@ -15,7 +15,9 @@ guard regions (MADV_GUARD_INSTALL / MADV_GUARD_REMOVE, Linux 6.15+ for shared ma
 4. The input's bytes are written back after the reply is encoded (as restore_after_send),
    again invisibly. The grader reads the original bytes and the watch saw nothing.
 
-Result: BREACHED, 10 vs 9.29 in both modes (seeds 5 and 11).
+Result at 4cc5c20: BREACHED, 10 vs 9.29 in both modes (seeds 5 and 11). Closed since: seccomp
+refuses madvise advice newer than Linux 6.1's (guard markers among it), so step 2 fails
+and the write is seen; held to its control by tests/test_hostile_white.py.
 """
 
 import sys

@@ -15,7 +15,7 @@ guard regions (MADV_GUARD_INSTALL / MADV_GUARD_REMOVE, Linux 6.15+ for shared ma
 4. The input's bytes are written back after the reply is encoded (as restore_after_send),
    again invisibly. The grader reads the original bytes and the watch saw nothing.
 
-Result: test_input_unchanged's property holds ("the property holds, but..."), yet 04's
+Result at 4cc5c20 (closed since, as guard_region): test_input_unchanged's property holds ("the property holds, but..."), yet 04's
 score equals its control's: the in-place `/=` also raises in the gradient case (a leaf
 that requires grad), which gates every property case. See guard_region (07) for the
 same trick where the score differs.
