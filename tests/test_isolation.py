@@ -312,7 +312,8 @@ def test_a_write_into_an_input_counts_even_when_undone_before_the_answer(tmp_pat
 def test_the_write_watch_sees_each_written_page_and_only_those():
     """writes.Watch on its own: a child (a worker's stand-in) registers a region and hands
     the descriptor over; its writes stop it until the watch takes them down; a page it
-    only read is not written; protecting again forgets; unmapping counts as everything."""
+    only read is not written; protecting again forgets; a write between judged calls
+    counts against every later one; unmapping counts as everything."""
     import mmap
     import socket
 
@@ -374,6 +375,10 @@ def test_the_write_watch_sees_each_written_page_and_only_those():
         assert not watch.wrote(writes.PAGE, 8)
         steps("w:2")
         assert watch.pages == {2 * writes.PAGE}
+        watch.disarm()  # the judged call is over: a write now poisons the watch for good
+        steps("w:5")
+        watch.protect()
+        assert watch.poisoned and watch.wrote(0, 1) and not watch.pages
         steps("u:0")
         assert watch.everything and watch.wrote(0, 1)
     finally:

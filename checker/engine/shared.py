@@ -104,7 +104,7 @@ class Region:
         protected (none without a watch)."""
         if watch is None:
             return []
-        watch.service()
+        watch.disarm()
         return [[i, part] for i, part, offset, dtype, shape in layout
                 if watch.wrote(offset, math.prod(shape) * _itemsize(dtype))]
 

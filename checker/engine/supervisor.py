@@ -244,12 +244,14 @@ class ExerciseWorker:
             if problem is not self.load_problem:
                 self.last_strike, self.last_summary = problem.kind, problem.summary
             raise
+        finally:  # the judged call is over, however it ended: what the kernel saw of it
+            written = self.region.written(layout, self.watch) \
+                if layout is not None and self.region is not None else []
         if message.get("ok"):
             if layout is None:
                 return Returned(message.get("result"), message.get("grads"))
             after = self.region.read(list(args), layout, message.get("moved"))
-            return Returned(message.get("result"), message.get("grads"), after,
-                            self.region.written(layout, self.watch))
+            return Returned(message.get("result"), message.get("grads"), after, written)
         error = _error(message)
         kind = error["kind"]
         if kind not in (Problem.NOT_IMPLEMENTED, Problem.FORBIDDEN, Problem.MISSING, Problem.EXIT):

@@ -11,7 +11,9 @@ any learner code runs) makes the descriptor, hands it to the checker and closes 
 own copy; from then on only the checker has it, and learner code cannot make another
 (seccomp refuses ``userfaultfd``). Before each call whose inputs are in the region the
 checker protects the region again; while it waits for the answer it takes each write
-down (the page it was on, and so the input) and lets the thread go on.
+down (the page it was on, and so the input) and lets the thread go on. A write outside
+any judged call (between calls, or while the file loads) is no honest worker's: from then
+on every input of that worker counts as written.
 
 ``UFFD_USER_MODE_ONLY``: the descriptor needs no privilege, and a write the kernel
 would make into the region on the worker's behalf (``read`` into it, say) fails with
@@ -98,14 +100,26 @@ class Watch:
         self.fd, self.start, self.size = fd, start, size
         self.pages: set[int] = set()   # offsets of the pages written since ``protect``
         self.everything = False        # the region was unmapped, moved or discarded
+        self.armed = False             # between ``protect`` and ``disarm``: a judged call
+        # a write (or event) outside any judged call: no honest worker touches the region
+        # then (its tensors are the function's only during its call), so from then on
+        # every input of this worker counts as written (the fifth red team's guard_region
+        # wrote its pages at an earlier call to take them out of the watch)
+        self.poisoned = False
 
     def protect(self) -> None:
         """Before a call: every page protected again, nothing seen yet."""
-        self.service()  # a write still waiting belongs to no call: it is let go
+        self.service()  # a write still waiting belongs to no call
         self.pages.clear()
         self.everything = False
+        self.armed = True
         if _protect(self.fd, self.start, self.size, True):
             self.everything = True  # the worker is gone, or the region with it
+
+    def disarm(self) -> None:
+        """After a judged call's answer (and its writes taken down)."""
+        self.service()
+        self.armed = False
 
     def service(self) -> None:
         """Take every write (and event) waiting down, and let its thread go on."""
@@ -121,6 +135,8 @@ class Watch:
                 return
             for at in range(0, len(data) - _MSG + 1, _MSG):
                 event = data[at]
+                if not self.armed:
+                    self.poisoned = True
                 if event != _EVENT_PAGEFAULT:
                     self.everything = True
                     continue
@@ -134,7 +150,7 @@ class Watch:
 
     def wrote(self, offset: int, size: int) -> bool:
         """Whether anything was written into ``size`` bytes at ``offset`` since ``protect``."""
-        if self.everything:
+        if self.everything or self.poisoned:
             return True
         first, last = offset // PAGE * PAGE, (offset + max(size, 1) - 1) // PAGE * PAGE
         return any(first <= p <= last for p in self.pages)
