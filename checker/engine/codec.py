@@ -235,11 +235,7 @@ def recv(sock, timeout: float | None, limit: int = MAX_MESSAGE, also=None) -> by
     descriptor is readable (the checker's write watch, writes.py).
     """
     deadline = None if timeout is None else time.monotonic() + timeout
-    head = _recv_exact(sock, 8, deadline, also)
-    (size,) = struct.unpack("<Q", head)
-    if size > limit:
-        raise DecodeError(f"message of {size} bytes is over the limit of {limit}")
-    return _recv_exact(sock, size, deadline, also)
+    return _body(sock, _recv_exact(sock, 8, deadline, also), deadline, limit, also)
 
 
 def recv_with_fds(sock, timeout: float, limit: int = 4096) -> tuple[bytes, list[int]]:
@@ -257,14 +253,19 @@ def recv_with_fds(sock, timeout: float, limit: int = 4096) -> tuple[bytes, list[
         raise EOFError
     try:
         head += _recv_exact(sock, 8 - len(head), deadline) if len(head) < 8 else b""
-        (size,) = struct.unpack("<Q", head)
-        if size > limit:
-            raise DecodeError(f"message of {size} bytes is over the limit of {limit}")
-        return _recv_exact(sock, size, deadline), fds
+        return _body(sock, head, deadline, limit), fds
     except BaseException:
         for fd in fds:
             os.close(fd)
         raise
+
+
+def _body(sock, head: bytes, deadline, limit: int, also=None) -> bytes:
+    """The message a length prefix ``head`` announces."""
+    (size,) = struct.unpack("<Q", head)
+    if size > limit:
+        raise DecodeError(f"message of {size} bytes is over the limit of {limit}")
+    return _recv_exact(sock, size, deadline, also)
 
 
 def _recv_exact(sock, n: int, deadline, also=None) -> bytes:

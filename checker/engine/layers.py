@@ -36,10 +36,10 @@ def probe_kernel() -> dict:
             from checker.engine import landlock, seccomp, shared, worker, writes
 
             region = shared.Region()  # watched as a worker's is (writes.py), before the rest
-            fd, _, watch = writes.watch(region.map)
+            _, _, watch_why = writes.watch(region.map)
             hidden, allowed = worker.reach({})
             answers = {"landlock": landlock.restrict(landlock.grants(allowed, hidden)),
-                       "seccomp": seccomp.install(), "write_watch": watch}
+                       "seccomp": seccomp.install(), "write_watch": watch_why}
             os.write(write, json.dumps(answers).encode())
         except BaseException as exc:  # what failed is the answer
             try:

@@ -22,12 +22,12 @@ import math
 import mmap
 import os
 
-from checker.engine import codec
+from checker.engine import codec, writes
 
 SHARED_BYTES = 16 * 1024 * 1024   # the hidden cases' inputs are a few kB
 # each input starts on a page of its own: the write watch (writes.py) sees pages, so a
 # write it saw belongs to exactly one input
-ALIGN = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+ALIGN = writes.PAGE
 
 
 class TooLarge(ValueError):

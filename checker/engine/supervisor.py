@@ -245,12 +245,10 @@ class ExerciseWorker:
                 self.last_strike, self.last_summary = problem.kind, problem.summary
             raise
         finally:  # the judged call is over, however it ended: what the kernel saw of it
-            written = self.region.written(layout, self.watch) \
-                if layout is not None and self.region is not None else []
+            written = self.region.written(layout, self.watch) if layout is not None else []
         if message.get("ok"):
-            if layout is None:
-                return Returned(message.get("result"), message.get("grads"))
-            after = self.region.read(list(args), layout, message.get("moved"))
+            after = self.region.read(list(args), layout, message.get("moved")) \
+                if layout is not None else None
             return Returned(message.get("result"), message.get("grads"), after, written)
         error = _error(message)
         kind = error["kind"]

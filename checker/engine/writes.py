@@ -30,6 +30,8 @@ import ctypes
 import os
 import struct
 
+from checker.engine import process
+
 PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 _SYS_USERFAULTFD = {"x86_64": 323, "aarch64": 282}
@@ -44,20 +46,9 @@ FEATURES = _F_WP_SHMEM | _F_EVENT_REMAP | _F_EVENT_REMOVE | _F_EVENT_UNMAP
 _EVENT_PAGEFAULT = 0x12
 _MSG = 32                   # sizeof(struct uffd_msg)
 
-_libc = None
-
-
-def _c():
-    global _libc
-    if _libc is None:
-        _libc = ctypes.CDLL(None, use_errno=True)
-        _libc.syscall.restype = ctypes.c_long
-    return _libc
-
-
 def _ioctl(fd: int, request: int, args) -> str:
     """'' or why the ioctl failed."""
-    if _c().ioctl(fd, ctypes.c_ulong(request), args) < 0:
+    if process.libc().ioctl(fd, ctypes.c_ulong(request), args) < 0:
         return os.strerror(ctypes.get_errno())
     return ""
 
@@ -73,7 +64,9 @@ def watch(region) -> tuple[int | None, int, str]:
     number = _SYS_USERFAULTFD.get(os.uname().machine)
     if number is None:
         return None, 0, f"no userfaultfd on {os.uname().machine}"
-    fd = _c().syscall(number, os.O_CLOEXEC | os.O_NONBLOCK | _UFFD_USER_MODE_ONLY)
+    syscall = process.libc().syscall
+    syscall.restype = ctypes.c_long
+    fd = syscall(number, os.O_CLOEXEC | os.O_NONBLOCK | _UFFD_USER_MODE_ONLY)
     if fd < 0:
         return None, 0, f"userfaultfd: {os.strerror(ctypes.get_errno())}"
     try:
