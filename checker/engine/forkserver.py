@@ -21,7 +21,7 @@ from checker import i18n
 # ``worker`` (and with it torch, through the codec) is imported by the server functions
 # below, not here: a grader imports this module to start its server before it imports
 # torch itself, so that the server's start runs beside its own.
-from checker.engine import forbidden, process, sandbox
+from checker.engine import forbidden, hugepages, process, sandbox
 
 
 def server_environment() -> dict[str, str]:
@@ -121,6 +121,14 @@ class ForkServer:
             raise ServerGone("the fork server has stopped")
         return int(reply), ours
 
+    @classmethod
+    def of_branch(cls, sock: socket.socket) -> "ForkServer":
+        """The server at the other end of ``sock`` (from ``branch``), to use as one's own:
+        it ends when its socket is closed (``close``)."""
+        server = cls.__new__(cls)
+        server.pid, server.sock, server.command, server._hello = 0, sock, None, None
+        return server
+
     def branch(self) -> socket.socket:
         """A socket to a new server forked from this one (``_branch``), for another process
         to adopt (``adopt``): a grading process gets a clean, warm server in milliseconds
@@ -165,7 +173,9 @@ class ForkServer:
                 self._process.stderr.close()
 
 
-def _serve(sock: socket.socket) -> None:
+def _serve(sock: socket.socket, huge: bool = False) -> None:
+    """Serve ``sock`` as a fork server; ``huge``: its memory in huge pages once idle
+    (``hugepages``: a server started by exec, which forks a class's workers)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is for the checker to handle
     process.die_with_parent()
     process.become_subreaper()
@@ -182,7 +192,7 @@ def _serve(sock: socket.socket) -> None:
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # workers are reaped automatically
     facts = {"own_uid": not why_not, "why_not": why_not, "keep_reading": keep_reading}
     sock.send(json.dumps({**facts, "pid": os.getpid(), "root": os.getpid()}).encode())
-    _loop(sock, facts, why_not, keep_reading, _idle_tasks(torch))
+    _loop(sock, facts, why_not, keep_reading, _idle_tasks(torch, huge))
 
 
 def _loop(sock: socket.socket, facts: dict, why_not: str, keep_reading: bool,
@@ -225,6 +235,7 @@ def _loop(sock: socket.socket, facts: dict, why_not: str, keep_reading: bool,
             import torch
 
             worker.meta_operations(torch)
+        worker.kit_modules()  # listed here, inherited ready (see worker.kit_modules)
         pid = os.fork()
         if pid == 0:
             sock.close()
@@ -256,12 +267,13 @@ def _branch(sock: socket.socket, fd: int, facts: dict, why_not: str, keep_readin
         os._exit(0)
 
 
-def _idle_tasks(torch) -> list:
+def _idle_tasks(torch, huge: bool = False) -> list:
     """The fork server's work for when it waits: meta operations run once (0.25 s: sympy),
     each exercise's forbidden-operation plan, and the collector kept off the objects
     every worker inherits (walking them would copy their pages into each forked worker,
     a few ms each time). ``gc.freeze`` alone: a ``gc.collect`` first would cost 0.1 s of
-    every check to reclaim a few kilobytes."""
+    every check to reclaim a few kilobytes. ``huge``: then the memory every worker
+    inherits moved into huge pages (``hugepages``: cheaper forks and exits)."""
     from checker import manifest
     from checker.engine import worker
 
@@ -279,7 +291,7 @@ def _idle_tasks(torch) -> list:
         gc.freeze()
 
     return [*(plan(list(e.forbidden)) for e in manifest.load() if e.forbidden),
-            lambda: worker.meta_operations(torch), freeze]
+            lambda: worker.meta_operations(torch), freeze, *([hugepages.collapse] if huge else [])]
 
 
 _server: ForkServer | None = None
@@ -291,9 +303,7 @@ def adopt(sock: socket.socket) -> None:
     """Use the server at the other end of ``sock`` (from ``ForkServer.branch``) as this
     process's fork server; if it is gone, ``get`` starts one as configured."""
     global _server
-    server = ForkServer.__new__(ForkServer)
-    server.pid, server.sock, server.command, server._hello = 0, sock, None, None
-    _server = server
+    _server = ForkServer.of_branch(sock)
 
 
 def configure(command: list[str] | None, fresh: bool = False) -> None:
@@ -343,4 +353,4 @@ def forget() -> None:
 if __name__ == "__main__":  # the server started inside a sandbox (see ForkServer)
     import torch  # noqa: F401  (what every worker needs, imported once)
 
-    _serve(socket.socket(fileno=int(sys.argv[1])))
+    _serve(socket.socket(fileno=int(sys.argv[1])), huge=True)
