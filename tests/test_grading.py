@@ -317,7 +317,11 @@ def test_grading_twice_gives_the_same_scores_and_statuses(tmp_path):
     classdir = tmp_path / "subs"
     _write_student(classdir / "a", "05",
                    (IMPLEMENTATIONS / "wrong" / "ex05_softmax" / "no_max_shift.py").read_text())
-    _write_student(classdir / "b", "08", textwrap.dedent(THREATS["an endless loop"][1]))
+    # a hang (a sleep: the same timeout as an endless loop, without spinning a core twice
+    # for 3 s; the endless loop itself is graded in the threats' class)
+    _write_student(classdir / "b", "08", "import time\n"
+                   "def scaled_dot_product_attention(Q, K, V, mask=None):\n"
+                   "    time.sleep(3600)\n")
     results = []
     for run in ("one", "two"):  # a new Python, then a fork: two different hash seeds
         done = cli("grade", str(classdir), "--out", str(tmp_path / run), "--timeout", TIMEOUT,
@@ -325,6 +329,7 @@ def test_grading_twice_gives_the_same_scores_and_statuses(tmp_path):
         assert done.returncode == 0, done.stderr
         results.append((tmp_path / run / "grades.csv").read_text())
     assert results[0] == results[1]
+    assert "timeout" in results[0]  # the hang is graded as one, both times
 
 
 def test_a_symlink_to_the_solutions_is_refused(layouts):
