@@ -19,7 +19,18 @@ import ctypes
 import re
 
 MADV_COLLAPSE = 25
-HUGE = 1 << 21  # the huge page size of x86-64 and arm64 (4 KB pages)
+
+
+def _huge_size() -> int:
+    """The kernel's huge page size: 2 MB on x86-64 and on arm64 with 4 KB pages."""
+    try:
+        with open("/sys/kernel/mm/transparent_hugepage/hpage_pmd_size", encoding="ascii") as f:
+            return int(f.read())
+    except (OSError, ValueError):
+        return 1 << 21
+
+
+HUGE = _huge_size()
 _REGION = re.compile(r"^([0-9a-f]+)-([0-9a-f]+) rw.p [0-9a-f]+ 00:00 0\s*(\[heap\])?\s*$")
 DENSE = 0.75  # a region mostly in memory: collapsing a sparse one (a thread's stack) would fill it
 
