@@ -59,11 +59,16 @@ KNOWN_LIMITS = set() if layers.probe_kernel()["write_watch"]["on"] else RESTORES
 WATCH_ATTACKS = {"answer_first", "close_region", "collapse_thp", "dontneed_forgotten",
                  "dontneed_in_call", "fault_flood", "guard_on_protected", "guard_region",
                  "guard_region_04", "kernel_readv", "populate_write", "resize_region",
-                 "thread_blocked_write"}
+                 "thread_blocked_write", "thread_joined_write"}
 # above its control on purpose: its function writes its input only after it has answered,
 # on a result worked out out of place, which is what a function that copies its inputs
-# earns (docs/threat-model.md, the fifth red team); on the review list
-AFTER_THE_ANSWER = {"answer_first"}
+# earns (docs/threat-model.md, the fifth red team); on the review list. thread_blocked_write
+# races a helper thread's in-place write against the answer: when the store lands in the
+# call the watch counts it (its control's 9.29, most runs), when the thread runs only after
+# the answer it is answer_first (10; seen in 3 of 14 runs of one grade on 2026-12-02, with
+# the code before that day's fork changes too). thread_joined_write waits for the thread
+# before it answers: the store lands in the call every run, held to its control.
+AFTER_THE_ANSWER = {"answer_first", "thread_blocked_write"}
 REVIEWED = RESTORES | WATCH_ATTACKS | {"forge_moved_reply", "forge_moved_pickle",
                                        "args_forged_session"}
 
