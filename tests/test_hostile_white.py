@@ -65,8 +65,8 @@ WATCH_ATTACKS = {"answer_first", "close_region", "collapse_thp", "dontneed_forgo
 # earns (docs/threat-model.md, the fifth red team); on the review list. thread_blocked_write
 # races a helper thread's in-place write against the answer: when the store lands in the
 # call the watch counts it (its control's 9.29, most runs), when the thread runs only after
-# the answer it is answer_first (10; seen in 3 of 14 runs of one grade on 2026-12-02, with
-# the code before that day's fork changes too). thread_joined_write waits for the thread
+# the answer it is answer_first (10; on 2026-12-02 in a CI run, then in 2 of 12 runs of one
+# grade, and in 1 of 8 with the code before that day's fork changes). thread_joined_write waits for the thread
 # before it answers: the store lands in the call every run, held to its control.
 AFTER_THE_ANSWER = {"answer_first", "thread_blocked_write"}
 REVIEWED = RESTORES | WATCH_ATTACKS | {"forge_moved_reply", "forge_moved_pickle",
