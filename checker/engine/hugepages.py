@@ -18,6 +18,8 @@ from __future__ import annotations
 import ctypes
 import re
 
+from checker.engine import process
+
 MADV_COLLAPSE = 25
 
 
@@ -58,8 +60,6 @@ def regions(smaps: str) -> list[tuple[int, int]]:
 def collapse() -> int:
     """Move this process's large private regions into huge pages; how many bytes the
     kernel took (0 where it cannot: an old kernel, huge pages turned off)."""
-    from checker.engine import process
-
     try:
         with open("/proc/self/smaps", encoding="utf-8", errors="replace") as f:
             smaps = f.read()

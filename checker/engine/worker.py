@@ -556,8 +556,8 @@ def kit_modules() -> tuple[str, ...]:
     global _KIT_MODULES
     size = len(sys.modules)
     if _KIT_MODULES[0] != size:
-        _KIT_MODULES = (size, tuple(n for n in list(sys.modules) if n.startswith(
-            REFUSED_PACKAGES) and n.split(".")[0] in REFUSED_PACKAGES))
+        _KIT_MODULES = (size, tuple(n for n in list(sys.modules)
+                                    if n.partition(".")[0] in REFUSED_PACKAGES))
     return _KIT_MODULES[1]
 
 
