@@ -142,3 +142,20 @@ def test_a_run_is_one_value_handed_down_whole():
     assert graded.run_options() == RunOptions(seed=5, timeout=2.0, hide=("/x",), json_report=True)
     with __import__("pytest").raises(dataclasses.FrozenInstanceError):
         graded.seed = 1  # type: ignore[misc]
+
+
+def test_the_hidden_cases_need_none_of_the_pytest_plugins_the_checker_turns_off():
+    """The checker runs the cases without pytest's skipping, unittest, tmpdir, subtests,
+    setuponly/setupplan and faulthandler plugins (``runner.PYTEST_ARGS``: they wrap every
+    case, 142 a submission): a case that came to use one of them would silently lose it."""
+    import re
+
+    from checker.judge import runner
+
+    turned_off = {a for a in " ".join(runner.PYTEST_ARGS).split("-p no:")[1:]}
+    assert {"skipping", "unittest", "tmpdir", "subtests"} <= {a.strip() for a in turned_off}
+    needs = re.compile(r"mark\.(skip|skipif|xfail)\b|pytest\.(skip|xfail|importorskip)\(|"
+                       r"\b(tmp_path|tmpdir|tmp_path_factory|subtests)\b|unittest|TestCase")
+    for case_file in sorted(runner.CASES_DIR.glob("*.py")):
+        found = needs.search(case_file.read_text(encoding="utf-8"))
+        assert found is None, f"{case_file.name} uses {found.group(0)}: see runner.PYTEST_ARGS"

@@ -26,12 +26,17 @@ CASES_DIR = Path(__file__).with_name("cases")
 
 # Only what the hidden cases need: no plugins from the environment, no cache or
 # assertion rewriting written next to the cases, no output capture (learner code
-# prints in its worker), and none of the per-test plugins that cost time.
+# prints in its worker), and none of the per-test plugins that cost time. The cases
+# use no skip or xfail marks, unittest classes, temporary folders or subtests (a grading
+# process runs 142 items a submission, and each of these plugins wraps every one of
+# them). The warnings plugin stays: a case's warning is in the report's "warnings".
 PYTEST_ARGS = [
     "--disable-plugin-autoload", "-q", "--no-header", "--tb=short", "--assert=plain",
     "--capture=no",
     *("-p no:cacheprovider -p no:stepwise -p no:logging -p no:unraisableexception "
-      "-p no:threadexception -p no:doctest -p no:junitxml -p no:pastebin").split(),
+      "-p no:threadexception -p no:doctest -p no:junitxml -p no:pastebin "
+      "-p no:faulthandler -p no:unittest -p no:setuponly -p no:setupplan -p no:tmpdir "
+      "-p no:subtests -p no:skipping").split(),
 ]
 
 
