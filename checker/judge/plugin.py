@@ -191,6 +191,7 @@ class CheckPlugin:
         self._waiting: dict[str, CaseResult] = {}  # property cases that wait for the values
         self._gated = False
         self._last_exercise: str | None = None
+        self._item = None  # the case being set up (see the fixtures)
 
     # ---------------------------------------------------------------- helpers
     def exercise_of(self, item) -> manifest.Exercise:
@@ -202,22 +203,27 @@ class CheckPlugin:
                                 list(exercise.forbidden))
 
     # --------------------------------------------------------------- fixtures
+    # The fixtures find their case in ``self._item`` (set as its set-up starts), not in
+    # pytest's ``request``: pytest builds a new fixture definition, with a signature
+    # inspected, each time a fixture asks for ``request`` (about 7 times a case, 15 ms of
+    # a grading process's 0.5 s a submission).
     @pytest.fixture
-    def learner(self, request, ref) -> Learner:
-        exercise = self.exercise_of(request.node)
-        learner = request.node.stash[LEARNER] = Learner(exercise, self.worker_for(exercise), ref)
+    def learner(self, ref) -> Learner:
+        item = self._item
+        exercise = self.exercise_of(item)
+        learner = item.stash[LEARNER] = Learner(exercise, self.worker_for(exercise), ref)
         return learner
 
     @pytest.fixture
-    def ref(self, request):
+    def ref(self):
         """The reference solution of the case's exercise: the one way cases reach it."""
-        return importlib.import_module(f"solutions.{self.exercise_of(request.node).stem}")
+        return importlib.import_module(f"solutions.{self.exercise_of(self._item).stem}")
 
     @pytest.fixture
-    def gen(self, request) -> torch.Generator:
+    def gen(self) -> torch.Generator:
         """A generator seeded from the run's seed and the case, independent of order."""
         return torch.Generator().manual_seed(
-            zlib.crc32(f"{self.options.seed}:{request.node.nodeid}".encode()))
+            zlib.crc32(f"{self.options.seed}:{self._item.nodeid}".encode()))
 
     # ------------------------------------------------------------------ hooks
     def pytest_collection_modifyitems(self, items):
@@ -225,7 +231,9 @@ class CheckPlugin:
             eid = self.exercise_of(item).id
             self._case_count[eid] = self._case_count.get(eid, 0) + 1
 
+    @pytest.hookimpl(tryfirst=True)  # before pytest's own, which sets the fixtures up
     def pytest_runtest_setup(self, item):
+        self._item = item  # the case whose fixtures are made next
         # Exercises run one after another: stop the previous exercise's worker.
         eid = self.exercise_of(item).id
         if self._last_exercise != eid:
