@@ -270,6 +270,8 @@ def close(got, expected: torch.Tensor, *, what: str = "the result", rtol=None, a
     atol = 0.0 if exact else (default_atol if atol is None else atol)
     g = got.detach().to(torch.float64) if got.dtype != torch.bool else got.to(torch.float64)
     e = expected.detach().to(torch.float64)
+    if _all_within(g, e, rtol, atol):  # what a right result takes: a third of the operations
+        return got
     bad = ~_matches(g, e, rtol, atol)
     diff = (g - e).abs()
     if not bool(bad.any()):
@@ -309,6 +311,13 @@ def _small_matrices(expected: torch.Tensor, got: torch.Tensor):
     if not bool(((e >= 0) & (e <= 1)).all()):
         return None
     return e.tolist(), g.tolist()
+
+
+def _all_within(g: torch.Tensor, e: torch.Tensor, rtol: float, atol: float) -> bool:
+    """Whether every value of ``e`` is finite and ``g`` is within ``atol + rtol * |e|`` of
+    it: then ``_matches`` holds everywhere (a NaN or an infinity in ``g`` is never within
+    a finite bound). False says nothing: ``_matches`` decides."""
+    return bool(torch.isfinite(e).all()) and bool(((g - e).abs() <= atol + rtol * e.abs()).all())
 
 
 def _matches(g: torch.Tensor, e: torch.Tensor, rtol: float, atol: float) -> torch.Tensor:
