@@ -43,6 +43,7 @@ DTYPES = {
         torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64, torch.bool,
     )
 }
+ITEMSIZE = {dt: torch.empty((), dtype=dt).element_size() for dt in DTYPES.values()}
 
 
 class DecodeError(Exception):
@@ -181,7 +182,7 @@ def _dec_tensor(spec, payload: bytes, offset: int):
     if device not in ("cpu", "meta", "cuda", "mps", "xpu"):
         raise DecodeError("bad device")
     numel = math.prod(shape)
-    itemsize = torch.empty((), dtype=dtype).element_size()
+    itemsize = ITEMSIZE[dtype]
     expected = 0 if device == "meta" else numel * itemsize
     if type(nbytes) is not int or nbytes != expected or offset + nbytes > len(payload):
         raise DecodeError("tensor size does not match its shape")
