@@ -501,3 +501,49 @@ def test_the_kit_modules_a_worker_drops_are_listed_again_when_sys_modules_grows(
         assert "checker._listed_later" in again and "checkered" not in again
     finally:
         del sys.modules["checker._listed_later"], sys.modules["checkered"]
+
+
+# -------------------------------------------------------------------- compare
+SPECIAL = [0.0, -0.0, 1.0, -1.0, 1e-9, 1.0 + 1e-6, 1.0 + 1e-3, 1.1, 1e308, -1e308,
+           float("inf"), float("-inf"), float("nan")]
+
+
+@pytest.mark.parametrize("rtol, atol", [(0.0, 0.0), (1.3e-6, 1e-5), (1e-3, 1e-5), (0.0, 1e-3)])
+def test_close_quick_path_says_what_the_full_match_says(rtol, atol):
+    """``close`` returns early when ``_all_within`` holds; it may only hold where the full
+    rule (``_matches``, NaN for NaN, the same infinity) holds everywhere and ``expected``
+    is finite, and it must hold there: every pair of special values, one by one and
+    together."""
+    from checker.judge.compare import _all_within, _matches
+
+    pairs = [(g, e) for g in SPECIAL for e in SPECIAL]
+    for g, e in pairs:
+        gt, et = torch.tensor([g], dtype=torch.float64), torch.tensor([e], dtype=torch.float64)
+        full = bool(_matches(gt, et, rtol, atol).all()) and bool(torch.isfinite(et).all())
+        assert _all_within(gt, et, rtol, atol) == full, (g, e)
+    rows = torch.tensor(pairs, dtype=torch.float64)
+    for picked in (rows, rows[torch.isfinite(rows[:, 1])], rows[rows[:, 0] == rows[:, 1]]):
+        gt, et = picked[:, 0], picked[:, 1]
+        full = bool(_matches(gt, et, rtol, atol).all()) and bool(torch.isfinite(et).all())
+        assert _all_within(gt, et, rtol, atol) == full
+    assert _all_within(torch.zeros(0), torch.zeros(0), rtol, atol)
+
+
+def test_the_variance_case_draws_its_scores_once_per_seed_and_hands_out_copies():
+    """Exercise 04's variance case keeps its 4,000 raw scores per generator seed (a grading
+    process checks many submissions with one seed): the same values as drawing them anew,
+    and a copy each time, so nothing a case does to one reaches the next submission."""
+    from checker.judge.cases import case_ex04_scaling as ex04
+    from checker.judge.cases.support import randn
+
+    def gen():
+        return torch.Generator().manual_seed(1234)
+
+    g = gen()
+    q, k = randn(g, 4000, 64), randn(g, 4000, 64)
+    first = ex04._raw_scores(gen(), 64)
+    assert torch.equal(first, (q * k).sum(-1))
+    first.zero_()
+    again = ex04._raw_scores(gen(), 64)
+    assert torch.equal(again, (q * k).sum(-1)) and again.data_ptr() != first.data_ptr()
+    assert not torch.equal(ex04._raw_scores(torch.Generator().manual_seed(1235), 64), again)
