@@ -183,6 +183,9 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                        help=t("submissions graded at once (default: the number of cores, "
                               "%(default)s)"))
+    grade.add_argument("--no-pin", dest="pin", action="store_false", help=t(
+        "do not keep each grading process and its workers on one core (by default they are "
+        "when --jobs equals the cores this process may use)"))
     _seed_and_timeout(grade, fresh=True)
     _course_options(grade)
     grade.add_argument("--feedback", metavar="DIR", help=t(

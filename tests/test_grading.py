@@ -605,3 +605,59 @@ def test_one_session_checks_each_submission_as_a_run_of_its_own(tmp_path):
             [e.score() for e in alone.result.exercises]
     scores = [sum(e.score() for e in run.result.exercises) for run in in_session]
     assert scores[0] == scores[-1] == 50 and 0 < scores[1] < 50 and scores[2] == 0, scores
+
+
+PINNED = r'''
+import json, os, sys
+import torch  # noqa: F401
+from checker.engine import forkserver
+from checker.grading import pool
+
+def allowed(pid):
+    with open(f"/proc/{pid}/status") as f:
+        return next(line.split()[1] for line in f if line.startswith("Cpus_allowed_list"))
+
+def work(task):
+    hello = forkserver.get().ready()
+    pid, sock = forkserver.spawn({"file": "none.py", "forbidden": [], "lang": "en",
+                                  "limits": {}, "hide": [], "exercise_files": []})
+    try:
+        return {"grading": allowed(os.getpid()), "server": allowed(hello["pid"]),
+                "worker": allowed(pid)}
+    finally:
+        sock.close()
+
+jobs = len(os.sched_getaffinity(0))
+found = {}
+for pin in (True, False):
+    servers = forkserver.ForkServer(None, fresh=True)
+    found[str(pin)] = pool.run([{"i": i} for i in range(2 * jobs)], work, jobs=jobs,
+                               deadline=60, lost=lambda task, status, reason: {"lost": reason},
+                               servers=servers, pin=pin)
+    servers.close()
+print(json.dumps({"cpus": sorted(os.sched_getaffinity(0)), "found": found}))
+'''
+
+
+def test_with_as_many_jobs_as_cpus_each_grading_process_and_its_workers_keep_to_one(tmp_path):
+    """`grade` with --jobs equal to the CPUs it may use puts each grading process, its
+    fork server and its workers on a CPU of their own (a grading process and its worker
+    wake each other on one CPU); --no-pin (pin=False) leaves them all CPUs."""
+    import os
+    import subprocess
+    import sys
+
+    if len(os.sched_getaffinity(0)) < 2:
+        pytest.skip("one CPU: nothing to pin to")
+    script = tmp_path / "pinned.py"
+    script.write_text(PINNED)
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=120, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    cpus, pinned, free = found["cpus"], found["found"]["True"], found["found"]["False"]
+    assert all(set(r) == {"grading", "server", "worker"} for r in pinned + free), pinned + free
+    assert all(r["grading"] == r["server"] == r["worker"] for r in pinned), pinned
+    assert sorted({int(r["grading"]) for r in pinned}) == cpus  # one CPU each, every CPU
+    everything = {r["grading"] for r in free} | {r["worker"] for r in free}
+    assert len(everything) == 1 and everything != {str(cpus[0])}, free

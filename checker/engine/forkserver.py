@@ -129,14 +129,15 @@ class ForkServer:
         server.pid, server.sock, server.command, server._hello = 0, sock, None, None
         return server
 
-    def branch(self) -> socket.socket:
+    def branch(self, cpu: int | None = None) -> socket.socket:
         """A socket to a new server forked from this one (``_branch``), for another process
         to adopt (``adopt``): a grading process gets a clean, warm server in milliseconds
         instead of starting a Python of its own. It does not wait: the request is read once
-        this server is ready, and the new server's hello comes on the returned socket."""
+        this server is ready, and the new server's hello comes on the returned socket.
+        ``cpu``: the new server, and every worker it forks, run on that CPU only."""
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
-            socket.send_fds(self.sock, [json.dumps({"branch": True}).encode()],
+            socket.send_fds(self.sock, [json.dumps({"branch": True, "cpu": cpu}).encode()],
                             [theirs.fileno()])
         except OSError:
             ours.close()
@@ -222,7 +223,7 @@ def _loop(sock: socket.socket, facts: dict, why_not: str, keep_reading: bool,
         if config.get("branch"):
             while idle:  # done once here, inherited done by every branch
                 idle.pop(0)()
-            _branch(sock, fds[0], facts, why_not, keep_reading, idle)
+            _branch(sock, fds[0], facts, why_not, keep_reading, idle, config.get("cpu"))
             continue
         try:  # worked out once here, inherited ready by every worker of this exercise
             forbidden.plan([str(n) for n in config.get("forbidden", [])])
@@ -248,15 +249,18 @@ def _loop(sock: socket.socket, facts: dict, why_not: str, keep_reading: bool,
 
 
 def _branch(sock: socket.socket, fd: int, facts: dict, why_not: str, keep_reading: bool,
-            idle: list) -> None:
+            idle: list, cpu=None) -> None:
     """Fork a server of its own that serves ``fd``: it has what this one has (torch, the
     worker code, the work done while idle) and nothing else. It kills what it still has and
-    ends when its socket closes (the grading process that used it is gone)."""
+    ends when its socket closes (the grading process that used it is gone). ``cpu``: it
+    and its workers run on that CPU only (``process.pin``)."""
     pid = os.fork()
     if pid != 0:
         os.close(fd)
         return
     sock.close()
+    if type(cpu) is int:
+        process.pin(cpu)
     process.become_subreaper()  # the orphans of its workers are its own to kill
     own = socket.socket(fileno=fd)
     try:

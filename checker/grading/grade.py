@@ -265,7 +265,8 @@ def grade_all(paths: list[Path], options: Options, on_result=None, *, base: Path
     servers = servers or start_servers(options)
     try:
         results = pool.run(tasks, grade_one, jobs=options.jobs, deadline=options.deadline,
-                           on_result=done, lost=lost, servers=servers, serve=serve)
+                           on_result=done, lost=lost, servers=servers, serve=serve,
+                           pin=options.pin)
     finally:
         if servers is not None:
             servers.close()

@@ -32,12 +32,14 @@ from checker.grading.records import GradeStatus
 
 
 class _Child:
-    def __init__(self, work: Callable[[dict], dict], servers=None, serve: Serve | None = None):
+    def __init__(self, work: Callable[[dict], dict], servers=None, serve: Serve | None = None,
+                 cpu: int | None = None):
         ours, theirs = socket.socketpair()
+        self.cpu = cpu  # the grading process, its server and its workers run on it (lanes)
         branch = None
         if servers is not None:  # a server of its own, forked from the run's clean one
             try:
-                branch = servers.branch()
+                branch = servers.branch(cpu)
             except Exception:
                 branch = None  # the child starts one itself (grade_task)
         pid = os.fork()
@@ -47,6 +49,8 @@ class _Child:
                 ours.close()
                 signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
                 process.die_with_parent()
+                if cpu is not None:  # (a server it starts itself inherits it)
+                    process.pin(cpu)
                 _serve(Connection(theirs.detach()), work, branch, serve)
             except BaseException:
                 code = 70
@@ -124,8 +128,11 @@ def one_by_one(work: Callable[[dict], dict]) -> Serve:
 def run(tasks: list[dict], work: Callable[[dict], dict], *, jobs: int, deadline: float,
         on_result: Callable[[dict, dict], None] | None = None,
         lost: Callable[[dict, GradeStatus, str], dict], servers=None,
-        serve: Serve | None = None) -> list[dict]:
+        serve: Serve | None = None, pin: bool = False) -> list[dict]:
     """Run ``work(task)`` for every task in ``jobs`` grading processes; results in task order.
+
+    ``pin``: when there are as many grading processes as CPUs, each runs on a CPU of its
+    own with its server and workers (``process.lanes``).
 
     ``serve``: how each grading process works through its tasks, if not one ``work`` call
     each (``one_by_one``); its replies must equal what ``work`` gives.
@@ -151,8 +158,9 @@ def run(tasks: list[dict], work: Callable[[dict], dict], *, jobs: int, deadline:
     kept = {servers.pid} if servers is not None else set()  # the run's server stays
     process.become_subreaper()
     try:
-        for _ in range(max(1, min(jobs, len(tasks)))):
-            children.append(_Child(work, servers, serve))
+        count = max(1, min(jobs, len(tasks)))
+        for cpu in process.lanes(count) if pin else [None] * count:
+            children.append(_Child(work, servers, serve, cpu))
         while pending or any(c.task is not None for c in children):
             for child in children:
                 if child.task is None and pending:
@@ -180,7 +188,7 @@ def run(tasks: list[dict], work: Callable[[dict], dict], *, jobs: int, deadline:
                     child.kill()
                     finish(child, lost(task, *replace))
                     _kill_strays({c.pid for c in children if c is not child} | kept)
-                    children[children.index(child)] = _Child(work, servers, serve)
+                    children[children.index(child)] = _Child(work, servers, serve, child.cpu)
     finally:
         for child in children:
             child.kill()

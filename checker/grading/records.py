@@ -36,6 +36,7 @@ class Options(RunOptions):
 
     all_or_nothing: bool = False        # a scoring rule: applied to each finished run
     jobs: int = 1
+    pin: bool = True                    # as many jobs as CPUs: each on a CPU of its own (pool)
     sandbox: SandboxKind = SandboxKind.BASIC
     include_beyond: bool = False        # also grade the exercises beyond the lesson (11, 12)
     exercise_ids: tuple[str, ...] = ()  # exactly these (a course file's), when given
