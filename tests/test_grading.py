@@ -525,20 +525,24 @@ print(json.dumps({"root": root, "results": results, "fallback": fallback}))
 '''
 
 
+def _script_result(script, text: str) -> dict:
+    """What a script run in a Python of its own prints last, as JSON (it must succeed)."""
+    import subprocess
+    import sys
+
+    script.write_text(text)
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=120, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
 def test_grading_processes_share_one_clean_server_and_fall_back_to_their_own(tmp_path):
     """The run starts one fork server (a new Python); each grading process gets a branch of
     it, forked in milliseconds, instead of a Python of its own (issue 17: a grade no slower
     than before the fresh servers); a branch that is gone is replaced by a server of the
     process's own (a fresh one, which says why if it cannot start)."""
-    import subprocess
-    import sys
-
-    script = tmp_path / "branches.py"
-    script.write_text(BRANCHES)
-    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
-                          timeout=120, cwd=ROOT)
-    assert done.returncode == 0, done.stderr[-2000:]
-    found = json.loads(done.stdout.strip().splitlines()[-1])
+    found = _script_result(tmp_path / "branches.py", BRANCHES)
     root, results = found["root"], found["results"]
     assert all("hello" in r for r in results), results
     branches = {r["hello"]["pid"] for r in results}
@@ -644,17 +648,10 @@ def test_with_as_many_jobs_as_cpus_each_grading_process_and_its_workers_keep_to_
     fork server and its workers on a CPU of their own (a grading process and its worker
     wake each other on one CPU); --no-pin (pin=False) leaves them all CPUs."""
     import os
-    import subprocess
-    import sys
 
     if len(os.sched_getaffinity(0)) < 2:
         pytest.skip("one CPU: nothing to pin to")
-    script = tmp_path / "pinned.py"
-    script.write_text(PINNED)
-    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
-                          timeout=120, cwd=ROOT)
-    assert done.returncode == 0, done.stderr[-2000:]
-    found = json.loads(done.stdout.strip().splitlines()[-1])
+    found = _script_result(tmp_path / "pinned.py", PINNED)
     cpus, pinned, free = found["cpus"], found["found"]["True"], found["found"]["False"]
     assert all(set(r) == {"grading", "server", "worker"} for r in pinned + free), pinned + free
     assert all(r["grading"] == r["server"] == r["worker"] for r in pinned), pinned

@@ -138,7 +138,8 @@ def cmd_grade(args) -> int:
     hide = tuple(str(Path(p).resolve()) for p in [*args.paths, *([out] if out else [])])
     seed = fresh_seed() if choices.seed is None else choices.seed
     options = Options(seed=seed, timeout=args.timeout, all_or_nothing=choices.all_or_nothing,
-                      jobs=args.jobs, pin=getattr(args, "pin", True), limits=Limits(memory_mb=args.memory, require_kernel=bool(
+                      jobs=args.jobs, pin=getattr(args, "pin", True),
+                      limits=Limits(memory_mb=args.memory, require_kernel=bool(
                           getattr(args, "require_sandbox", False))),
                       sandbox=SandboxKind(args.sandbox), hide=hide,
                       include_beyond=choices.include_beyond,
