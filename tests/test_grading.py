@@ -589,6 +589,9 @@ def test_one_session_checks_each_submission_as_a_run_of_its_own(tmp_path):
     subsets = []
 
     def body(check_one):
+        session = check_one.args[0]  # what the session does without (runner._for_many_checks)
+        assert session.config.pluginmanager.get_plugin("terminalreporter") is None
+        assert all(item.ihook is session.config.hook for item in session.items)
         for i, folder in enumerate(folders):
             in_session.append(check_one(str(folder), options))
             if i in (1, 3):  # a part, after a wrong file and after a syntax error

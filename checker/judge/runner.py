@@ -116,6 +116,7 @@ class _Loop:
         if session.testsfailed or not session.items:  # collection failed: pytest says why
             return None
         self.ran = True
+        _for_many_checks(session)
         try:
             self.body(functools.partial(self.check, session))
         except BaseException as exc:  # raised again once pytest has ended the session
@@ -137,9 +138,6 @@ class _Loop:
         if report is not None:  # what pytest-json-report keeps of a session, anew
             report._json_tests, report._json_warnings = OrderedDict(), []
             report._start_time = time.time()
-        terminal = session.config.pluginmanager.get_plugin("terminalreporter")
-        if terminal is not None:
-            terminal.stats.clear()  # it counts every report: memory only
         session.testsfailed = 0
         session.shouldstop = session.shouldfail = False
         ids = {e.id for e in chosen}
@@ -164,6 +162,29 @@ class _Loop:
             session.testscollected = collected
         self.plugin.pytest_sessionfinish(session)
         return _finished(self.plugin, options)
+
+
+def _for_many_checks(session) -> None:
+    """What a session that runs every collected case again for each submission can do
+    without, once its cases are collected (``session``): the terminal reporter, whose
+    progress and summary nobody reads (the reports are built from pytest-json-report's
+    and the plugin's data), and the search for an item's hooks, which pytest makes at every
+    ``item.ihook`` (about 1,900 times a submission, comparing paths each time) although
+    no conftest can join once collection is over. Together about 3 % of a grade's CPU."""
+    proxies: dict = {}
+    find = session.gethookproxy
+
+    def gethookproxy(fspath):
+        try:
+            return proxies[fspath]
+        except KeyError:
+            proxies[fspath] = proxy = find(fspath)
+            return proxy
+
+    session.gethookproxy = gethookproxy  # this session's own attribute, gone with it
+    manager = session.config.pluginmanager
+    if manager.get_plugin("terminalreporter") is not None:
+        manager.unregister(name="terminalreporter")
 
 
 def _pytest_main(selected, json_report: bool, plugins: list) -> tuple[int, str]:
