@@ -554,6 +554,78 @@ def test_grading_processes_share_one_clean_server_and_fall_back_to_their_own(tmp
         found["fallback"]["root"]  # a server of its own, not a branch
 
 
+
+REFUSING = r"""
+import json, os
+import torch  # noqa: F401
+from checker import manifest
+from checker.engine import forkserver
+from checker.engine.submission import Source
+from checker.engine.supervisor import ExerciseWorker, LearnerProblem
+from checker.options import RunOptions
+
+LEARNER = "import torch\ndef softmax(x, dim=-1):\n    return torch.softmax(x, dim)\n"
+
+def parent(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        return int(f.read().rsplit(")", 1)[1].split()[1])
+
+def worker(eid, text):
+    e = manifest.by_id()[eid]
+    w = ExerciseWorker(eid, Source(e.file, e.file, text=text), list(e.forbidden),
+                       RunOptions(timeout=20))
+    w._start()
+    return w
+
+def refused(w):
+    try:
+        w.call("softmax", (torch.randn(2, 3),))
+        return {"raised": None}
+    except LearnerProblem as problem:
+        return {"raised": problem.kind.value, "summary": problem.summary,
+                "calls": w.forbidden_calls}
+
+forkserver.configure(None, fresh=True)  # as grade starts its servers: a new Python
+server = forkserver.get().ready()["pid"]
+a, b = worker("05", LEARNER), worker("05", LEARNER)
+plain = worker("06", "def weighted_sum(weights, V):\n    return weights @ V\n")
+found = {"server": server, "parents": [parent(a.pid), parent(b.pid), parent(plain.pid)],
+         "refused": [refused(a), refused(b)]}
+refusing, workers = parent(a.pid), [a.pid, b.pid]
+forkserver.reap_children()
+found["after_reap"] = {"workers": [os.path.exists(f"/proc/{p}") for p in workers],
+                       "refusing": os.path.exists(f"/proc/{refusing}")}
+for w in (a, b, plain):
+    w.close()
+os.kill(refusing, 9)  # gone: the next worker is forked by the server and refuses for itself
+c = worker("05", LEARNER)
+found["fallback"] = {"parent": parent(c.pid), "refused": refused(c)}
+c.close()
+d = worker("05", LEARNER)  # and the one after it by a new refusing server
+found["again"] = parent(d.pid)
+d.close()
+forkserver.shutdown()
+print(json.dumps(found))
+"""
+
+
+def test_grade_servers_refuse_an_exercises_forbidden_operations_once(tmp_path):
+    """A grade's fork server forks the workers of an exercise with forbidden operations
+    from a server of their own that refused them once (forkserver._Refusing): each worker
+    still refuses a forbidden call and names the learner's line; a reap kills the workers,
+    not that server; where it is gone, the worker is forked as before and refuses for
+    itself, and the next gets a new refusing server."""
+    found = _script_result(tmp_path / "refusing.py", REFUSING)
+    server, (a, b, plain) = found["server"], found["parents"]
+    assert a == b != server and plain == server, found
+    for answer in found["refused"] + [found["fallback"]["refused"]]:
+        assert answer["raised"] == "forbidden", answer
+        assert answer["calls"] and answer["calls"][0]["where"]["line"] == 3, answer
+        assert "line 3" in answer["summary"], answer
+    assert found["after_reap"] == {"workers": [False, False], "refusing": True}, found
+    assert found["fallback"]["parent"] == server, found
+    assert found["again"] not in (server, a), found
+
 def _comparable(document: dict):
     """A run's document without what differs from one run to the next (times, the
     checkout's own path)."""
