@@ -194,7 +194,7 @@ def _serve(sock: socket.socket, huge: bool = False) -> None:
     facts = {"own_uid": not why_not, "why_not": why_not, "keep_reading": keep_reading}
     sock.send(json.dumps({**facts, "pid": os.getpid(), "root": os.getpid()}).encode())
     _loop(sock, facts, why_not, keep_reading, _idle_tasks(torch, huge),
-          _Refusing(facts, why_not, keep_reading) if huge else None)
+          _Refusing(facts) if huge else None)
 
 
 def _loop(sock: socket.socket, facts: dict, why_not: str, keep_reading: bool,
@@ -279,7 +279,7 @@ def _branch(sock: socket.socket, fd: int, facts: dict, why_not: str, keep_readin
     try:
         own.send(json.dumps({**facts, "pid": os.getpid(), "root": os.getppid()}).encode())
         _loop(own, facts, why_not, keep_reading, idle,
-              _Refusing(facts, why_not, keep_reading) if refusing else None)
+              _Refusing(facts) if refusing else None)
     finally:
         process.kill_children()
         os._exit(0)
@@ -298,8 +298,8 @@ class _Refusing:
     made it; ``reap`` kills its workers, not it. Where one cannot start or has died, the
     worker is forked here as before and refuses for itself."""
 
-    def __init__(self, facts: dict, why_not: str, keep_reading: bool):
-        self.facts, self.why_not, self.keep_reading = facts, why_not, keep_reading
+    def __init__(self, facts: dict):
+        self.facts = facts  # the server's (why_not, keep_reading: what its workers are told)
         self.servers: dict[tuple, tuple[int, socket.socket]] = {}  # forbidden -> (pid, socket)
 
     def spawn(self, data: bytes, fds: list[int], config: dict, own: socket.socket) -> int | None:
@@ -338,7 +338,12 @@ class _Refusing:
         socket) nor of the pending request (``fds``): a worker's socket held open
         elsewhere would hide that worker's end from the checker."""
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        pid = os.fork()
+        try:
+            pid = os.fork()
+        except OSError:  # no process to spare: the worker is forked here instead
+            ours.close()
+            theirs.close()
+            return None
         if pid == 0:
             code = 0
             try:
@@ -351,8 +356,8 @@ class _Refusing:
                 process.die_with_parent()
                 process.become_subreaper()  # the orphans of its workers are its own to kill
                 count, bind = forbidden.refuse_ahead(list(key))
-                _loop(theirs, self.facts, self.why_not, self.keep_reading, [], None,
-                      (key, count, bind))
+                _loop(theirs, self.facts, self.facts["why_not"], self.facts["keep_reading"],
+                      [], None, (key, count, bind))
             except BaseException:
                 code = 70
             finally:
