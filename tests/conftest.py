@@ -99,6 +99,16 @@ def check_many(targets, **options) -> list:
     return done
 
 
+def comparable(document):
+    """A run's document without what differs from one run to the next (times)."""
+    if isinstance(document, dict):
+        return {k: comparable(v) for k, v in document.items()
+                if k not in ("created", "duration", "start", "stop", "seconds")}
+    if isinstance(document, list):
+        return [comparable(v) for v in document]
+    return document
+
+
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 

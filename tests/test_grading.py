@@ -20,7 +20,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import EXERCISES, IMPLEMENTATIONS, ROOT, SOLUTIONS, HostileRun, cli, copy_exercises
+from conftest import (EXERCISES, IMPLEMENTATIONS, ROOT, SOLUTIONS, HostileRun, cli, comparable,
+                      copy_exercises)
 
 from checker.engine import forkserver
 from checker import manifest
@@ -633,17 +634,6 @@ def test_grade_servers_refuse_an_exercises_forbidden_operations_once(tmp_path):
     assert found["fallback"]["parent"] == server, found
     assert found["again"] not in (server, a), found
 
-def _comparable(document: dict):
-    """A run's document without what differs from one run to the next (times, the
-    checkout's own path)."""
-    if isinstance(document, dict):
-        return {k: _comparable(v) for k, v in document.items()
-                if k not in ("created", "duration", "start", "stop", "seconds")}
-    if isinstance(document, list):
-        return [_comparable(v) for v in document]
-    return document
-
-
 def test_one_session_checks_each_submission_as_a_run_of_its_own(tmp_path):
     """A grading process checks all its submissions in one pytest session (collected
     once): each report must equal the one a run of its own gives, whatever the
@@ -683,10 +673,10 @@ def test_one_session_checks_each_submission_as_a_run_of_its_own(tmp_path):
     for folder, run in subsets:
         alone = judge.run(str(folder), [e for e in selected if e in some], options)
         assert [e.id for e in run.result.exercises] == ["04", "08"]
-        assert _comparable(run.document) == _comparable(alone.document), folder.name
+        assert comparable(run.document) == comparable(alone.document), folder.name
     for folder, run in zip(folders, in_session):
         alone = judge.run(str(folder), selected, options)
-        assert _comparable(run.document) == _comparable(alone.document), folder.name
+        assert comparable(run.document) == comparable(alone.document), folder.name
         assert [e.score() for e in run.result.exercises] == \
             [e.score() for e in alone.result.exercises]
     scores = [sum(e.score() for e in run.result.exercises) for run in in_session]

@@ -190,6 +190,7 @@ class CheckPlugin:
         self.json_report: dict | None = None
         self._waiting: dict[str, CaseResult] = {}  # property cases that wait for the values
         self._gated = False
+        self._settled = False
         self._last_exercise: str | None = None
         self._item = None  # the case being set up (see the fixtures)
 
@@ -209,21 +210,42 @@ class CheckPlugin:
     # a grading process's 0.5 s a submission).
     @pytest.fixture
     def learner(self, ref) -> Learner:
-        item = self._item
-        exercise = self.exercise_of(item)
-        learner = item.stash[LEARNER] = Learner(exercise, self.worker_for(exercise), ref)
-        return learner
+        return self.learner_of(self._item, ref)
 
     @pytest.fixture
     def ref(self):
         """The reference solution of the case's exercise: the one way cases reach it."""
-        return importlib.import_module(f"solutions.{self.exercise_of(self._item).stem}")
+        return self.reference_of(self._item)
 
     @pytest.fixture
     def gen(self) -> torch.Generator:
         """A generator seeded from the run's seed and the case, independent of order."""
+        return self.generator_of(self._item)
+
+    # what the fixtures give, made here once for pytest's fixtures and for the session's
+    # own protocol (``judge.protocol``), which fills a case's arguments without them
+    FIXTURES = ("learner", "ref", "gen")
+
+    def learner_of(self, item, ref) -> Learner:
+        exercise = self.exercise_of(item)
+        learner = item.stash[LEARNER] = Learner(exercise, self.worker_for(exercise), ref)
+        return learner
+
+    def reference_of(self, item):
+        return importlib.import_module(f"solutions.{self.exercise_of(item).stem}")
+
+    def generator_of(self, item) -> torch.Generator:
         return torch.Generator().manual_seed(
-            zlib.crc32(f"{self.options.seed}:{self._item.nodeid}".encode()))
+            zlib.crc32(f"{self.options.seed}:{item.nodeid}".encode()))
+
+    def arguments(self, item) -> dict:
+        """A case's arguments (``FIXTURES``), made as the fixtures make them, in the order
+        pytest makes them (``learner`` asks for ``ref`` first)."""
+        ref = self.reference_of(item)
+        made = {"ref": ref, "learner": self.learner_of(item, ref)}
+        if "gen" in item._fixtureinfo.argnames:
+            made["gen"] = self.generator_of(item)
+        return {name: made[name] for name in item._fixtureinfo.argnames}
 
     # ------------------------------------------------------------------ hooks
     def pytest_collection_modifyitems(self, items):
@@ -357,6 +379,11 @@ class CheckPlugin:
                     self._waiting[c.nodeid] = c
 
     def pytest_sessionfinish(self, session):
+        """The submission's checks are over: its workers stopped, its results settled.
+        Once per submission (a session's own end comes after its last check's)."""
+        if self.submission is None or self._settled:
+            return
+        self._settled = True
         self.workers.close()
         for result in self.results.values():
             _settle_not_judged(result)

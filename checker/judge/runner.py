@@ -17,7 +17,7 @@ import pytest
 from checker import manifest
 from checker.engine import submission
 from checker.engine.submission import Submission
-from checker.judge import document
+from checker.judge import document, protocol
 from checker.judge.plugin import CASE_RESULT, LEARNER, CheckPlugin
 from checker.judge.results import Run
 from checker.options import RunOptions
@@ -65,40 +65,41 @@ def run(target: str | Submission, selected: list[manifest.Exercise] | None = Non
     """Check ``selected`` exercises (default: all) of ``target`` with ``options``.
 
     ``target`` is a learner's exercises folder or a ``Submission`` already read. With
-    ``options.json_report`` the run's document is built (``judge.document``).
+    ``options.json_report`` the run's document is built (``judge.document``). A session
+    of one check (``session``): a check and a grade run their cases the same way.
     """
     options = options or RunOptions()
     selected = list(selected or manifest.load())
     if not isinstance(target, Submission):
         target = submission.from_folder(os.path.abspath(target), allow_links=True)
-    plugin = CheckPlugin(target, selected, options)
-    code, sink = _pytest_main(selected, options.json_report, [plugin])
-    if code == pytest.ExitCode.INTERRUPTED:
-        raise KeyboardInterrupt
-    if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
-        raise _could_not_run(code, sink)
-    return _finished(plugin, options)
+    runs: list[Run] = []
+    session(selected, options.json_report, lambda check: runs.append(check(target, options)))
+    return runs[0]
 
 
 def session(selected: list[manifest.Exercise], json_report: bool,
-            body: Callable[[Callable[..., Run]], None]) -> None:
-    """Check many submissions in one pytest session: the cases of ``selected`` are
-    collected once, then ``body(check)`` runs, where ``check(target, options) -> Run``
-    checks one submission (what ``run`` gives for it, report for report: every case runs
-    through pytest's own protocol, its fixtures torn down after the submission's last);
-    ``check(target, options, exercises)`` checks only those of ``selected`` (what ``run``
-    with ``exercises`` gives).
+            body: Callable[[Callable[..., Run]], None], *, own_protocol: bool = True) -> None:
+    """Check submissions in one pytest session: the cases of ``selected`` are collected
+    once, then ``body(check)`` runs, where ``check(target, options) -> Run`` checks one
+    submission (every case runs through pytest's protocol, its reports built anew for each
+    submission); ``check(target, options, exercises)`` checks only those of ``selected``.
 
     A grading process grades all its submissions this way (``grading.grade.serve``):
-    collecting and configuring pytest again for each cost 15 % of a submission. Raises
-    RunError when the cases could not be collected (``body`` has not run); an exception
-    of ``body`` is raised again after the session has ended.
+    collecting and configuring pytest again for each cost 15 % of a submission; ``run`` is
+    a session of one check. ``own_protocol``: each case runs through ``judge.protocol``
+    (pytest's protocol without its dispatch, the same reports) where the session's cases
+    and plugins fit it; False: through pytest's hooks (what the kit's tests compare it
+    with). Raises RunError when the cases could not be collected (``body`` has not run);
+    an exception of ``body`` (KeyboardInterrupt too) is raised again after the session
+    has ended.
     """
     plugin = CheckPlugin(None, selected, RunOptions(json_report=json_report))
-    loop = _Loop(plugin, body)
+    loop = _Loop(plugin, body, own_protocol)
     code, sink = _pytest_main(selected, json_report, [plugin, loop])
     if loop.error is not None:
         raise loop.error
+    if code == pytest.ExitCode.INTERRUPTED:
+        raise KeyboardInterrupt
     if not loop.ran:
         raise _could_not_run(code, sink)
 
@@ -106,10 +107,12 @@ def session(selected: list[manifest.Exercise], json_report: bool,
 class _Loop:
     """The session's run loop (``session``): each ``check`` runs every collected item."""
 
-    def __init__(self, plugin: CheckPlugin, body):
+    def __init__(self, plugin: CheckPlugin, body, own_protocol: bool = True):
         self.plugin, self.body = plugin, body
         self.ran, self.error = False, None
         self.selected = list(plugin.selected)  # what the session collected
+        self.own_protocol = own_protocol
+        self.plan = protocol.Plan(False, "not asked for")
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtestloop(self, session):
@@ -117,6 +120,8 @@ class _Loop:
             return None
         self.ran = True
         _for_many_checks(session)
+        if self.own_protocol:
+            self.plan = protocol.Plan.of(session, self.plugin)
         try:
             self.body(functools.partial(self.check, session))
         except BaseException as exc:  # raised again once pytest has ended the session
@@ -148,6 +153,9 @@ class _Loop:
                     del item.stash[key]
             item.user_properties.clear()
             item._report_sections.clear()
+            if self.plan.fits:  # the same reports, without pytest's dispatch (protocol.py)
+                protocol.run(item, self.plugin, self.plan)
+                continue
             following = items[i + 1] if i + 1 < len(items) else None  # None: tear all down
             item.config.hook.pytest_runtest_protocol(item=item, nextitem=following)
         # what pytest does as a session ends, in its order: its exit status, the JSON
