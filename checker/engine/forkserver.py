@@ -249,6 +249,10 @@ def _loop(sock: socket.socket, facts: dict, why_not: str, keep_reading: bool,
 
             worker.meta_operations(torch)
         worker.kit_modules()  # listed here, inherited ready (see worker.kit_modules)
+        try:  # what every worker of the run shares, inherited ready
+            worker.prepare(config)
+        except Exception:
+            pass  # the worker works it out itself
         pid = os.fork()
         if pid == 0:
             sock.close()

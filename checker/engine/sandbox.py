@@ -15,6 +15,7 @@ hold, and the threat model (docs/threat-model.md) says what that leaves open.
 """
 from __future__ import annotations
 
+import functools
 import os
 import re
 import resource
@@ -320,6 +321,18 @@ def _remove_unaudited() -> None:
             delattr(module, attr)
 
 
+@functools.lru_cache(maxsize=8)
+def path_rules(hidden: tuple, allowed: tuple) -> tuple:
+    """The audit hook's folders, deepest first, each hidden (True) or allowed (False): made
+    once per process (and by a fork server for its workers: ``worker.prepare``)."""
+    return tuple(sorted({**{os.path.realpath(p): True for p in hidden if p},
+                         **{os.path.realpath(p): False for p in allowed if p}}.items(),
+                        key=lambda item: -len(item[0])))
+
+
+_STDLIB = frozenset(sys.stdlib_module_names)
+
+
 def audit_guard(hidden: list[str], allowed: list[str] = (), names: set[str] = frozenset(),
                 refused_imports: frozenset = frozenset(), allowed_imports: frozenset | None = None,
                 watched: tuple = (), first: tuple = ()) -> None:
@@ -341,9 +354,7 @@ def audit_guard(hidden: list[str], allowed: list[str] = (), names: set[str] = fr
     uses is a frozen copy bound in its closure when it is made (``_sealed_hook``), and
     it runs with globals of its own that hold nothing, so rebinding this module's
     globals (``BLOCKED_EVENTS = frozenset()``) or a builtin changes nothing."""
-    rules = tuple(sorted({**{os.path.realpath(p): True for p in hidden if p},
-                          **{os.path.realpath(p): False for p in allowed if p}}.items(),
-                         key=lambda item: -len(item[0])))
+    rules = path_rules(tuple(hidden), tuple(allowed))
     stems = tuple(n.removesuffix(".py") + "." for n in names)
     _remove_unaudited()
     hook = _sealed_hook(rules, frozenset(names), stems, frozenset(refused_imports),
@@ -375,7 +386,7 @@ def _sealed_hook(rules, names, stems, refused_imports, allowed_imports, watched,
     _list, _enumerate, _repr = list, enumerate, repr
     _dict_of = type.__dict__["__dict__"].__get__  # a class's own mapping (no lookup by name)
     _object_dict = object.__getattribute__
-    stdlib = frozenset(sys.stdlib_module_names)
+    stdlib = _STDLIB
     type_error, value_error, key_error, attribute_error = (TypeError, ValueError, KeyError,
                                                            AttributeError)
 

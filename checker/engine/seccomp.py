@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import ctypes
 import errno
+import functools
 import platform
 import struct
 
@@ -97,14 +98,21 @@ def _program(column: int, audit_arch: int) -> bytes:
     return b"".join(prog)
 
 
+@functools.lru_cache(maxsize=None)
+def program() -> bytes | None:
+    """This machine's filter (None on an architecture without one): made once per
+    process, and by a fork server before it forks, so that its workers inherit it made."""
+    arch = _ARCHES.get(platform.machine().lower())
+    return None if arch is None else _program(*arch)
+
+
 def install() -> str:
     """Add the filter to every thread of this process (and what it starts).
     Returns '' once installed, else why not."""
-    arch = _ARCHES.get(platform.machine().lower())
-    if arch is None:
+    code = program()
+    if code is None:
         return f"no seccomp filter for the {platform.machine()} architecture"
-    column, audit_arch = arch
-    code = _program(column, audit_arch)
+    column = _ARCHES[platform.machine().lower()][0]
     buffer = ctypes.create_string_buffer(code, len(code))
     prog = _Filter(len(code) // 8, ctypes.cast(buffer, ctypes.c_void_p))
     process.no_new_privs()

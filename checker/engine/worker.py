@@ -449,6 +449,30 @@ def reach(config: dict) -> tuple[list[str], list[str]]:
     return hidden, allowed + [p for p in SYSTEM_LIBRARIES if os.path.exists(p)]
 
 
+_REACHED: dict[tuple, tuple[list[str], list[str], list[str]]] = {}  # hide -> reach, grants
+
+
+def reached(config: dict) -> tuple[list[str], list[str], list[str]]:
+    """``reach(config)`` and the paths Landlock grants for it (``landlock.grants``): the same
+    for every worker of a run (they depend on the kit's place and the run's ``hide``), so
+    worked out once, by the fork server before it forks (``prepare``), and inherited."""
+    key = tuple(p for p in config.get("hide", []) if isinstance(p, str))
+    if key not in _REACHED:
+        hidden, allowed = reach(config)
+        _REACHED[key] = (hidden, allowed, landlock.grants(allowed, hidden))
+    return _REACHED[key]
+
+
+def prepare(config: dict) -> None:
+    """What a worker's set-up needs and every worker of a run shares, worked out in the
+    fork server before it forks one (each inherits it ready): what the worker may reach,
+    the audit hook's folders, the seccomp filter's program. Nothing here is confined yet,
+    and no learner code is near."""
+    hidden, allowed, _ = reached(config)
+    sandbox.path_rules(tuple(hidden), tuple(allowed))
+    seccomp.program()
+
+
 def _cut_numpy(torch) -> None:
     """Learner code's ready paths to numpy: ``Tensor.numpy`` and ``Tensor.__array__``
     refuse (and the learner's module imports through ``_learner_builtins``). Defence in
@@ -490,10 +514,9 @@ def _guard_learner_code(config: dict) -> None:
     name (files named like exercise files) and says why in the learner's words.
     With ``require_kernel`` (``grade --require-sandbox``) a kernel layer that cannot
     be installed is a KitError."""
-    hidden, allowed = reach(config)
+    hidden, allowed, granted = reached(config)
     os.chdir("/")  # a relative path leads nowhere near the kit or the submissions
-    answers = {"Landlock": landlock.restrict(landlock.grants(allowed, hidden)),
-               "seccomp": seccomp.install()}
+    answers = {"Landlock": landlock.restrict(granted), "seccomp": seccomp.install()}
     missing = [f"{name}: {why}" for name, why in answers.items() if why]
     if missing and (config.get("limits") or {}).get("require_kernel"):
         raise KitError("; ".join(missing))
