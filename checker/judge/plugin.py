@@ -26,7 +26,7 @@ from checker.judge.diagnose import (alias_in_place_line, bool_index_line, cast_l
                                     where_float32_line)
 from checker.engine.forbidden import scan_source
 from checker.engine.problems import Problem
-from checker.i18n import t
+from checker.i18n import get_lang, t
 from checker.options import RunOptions
 from checker.engine.submission import Submission
 from checker.judge.results import Check, CaseResult, ExerciseResult, Failure, RunResult, Status
@@ -87,8 +87,9 @@ def static_violations(exercise: manifest.Exercise, source) -> list:
 class Learner:
     """Calls the learner's functions of one exercise, through its worker."""
 
-    def __init__(self, exercise: manifest.Exercise, worker, reference):
+    def __init__(self, exercise: manifest.Exercise, worker, reference, scan=None):
         self.exercise = exercise
+        self._scan = scan                # the submission's static scan of this file, if kept
         self.reference = reference       # the reference solution's module (the `ref` fixture)
         self.last_function = ""          # the function the case called last
         self.batched = False             # ... with inputs that have leading batch dimensions
@@ -159,6 +160,8 @@ class Learner:
         return returned.result, returned.grads
 
     def static_violations(self) -> list:
+        if self._scan is not None:
+            return self._scan()
         return static_violations(self.exercise, self._worker.source)
 
     def source_text(self) -> str | None:
@@ -174,6 +177,8 @@ class CheckPlugin:
                  options: RunOptions):
         self.selected = selected
         self._case_count: dict[str, int] = {}  # cases per exercise, counted at collection
+        self._case_facts: dict = {}            # item -> (exercise, name, property): _facts
+        self._names: dict = {}                 # (language, name) -> the name shown
         self.begin(submission, options)
 
     def begin(self, submission: Submission | None, options: RunOptions,
@@ -185,6 +190,7 @@ class CheckPlugin:
         self.submission = submission
         self.options = options
         self.workers = Workers(options)
+        self._scans: dict[str, list] = {}  # exercise id -> its file's static scan
         self.results = {e.id: ExerciseResult(e.id, e.seed_section, e.file, e.points)
                         for e in self.selected}
         self.json_report: dict | None = None
@@ -196,8 +202,19 @@ class CheckPlugin:
 
     # ---------------------------------------------------------------- helpers
     def exercise_of(self, item) -> manifest.Exercise:
-        name = item.module.__name__.rsplit(".", 1)[-1]
-        return manifest.by_case_module()[name]
+        return self._facts(item)[0]
+
+    def _facts(self, item) -> tuple:
+        """What a case is, the same for every submission a session checks: its exercise,
+        the name it was given (``case_name``) and whether it is a property case. Worked
+        out at its first use; a plugin checks a session's cases many times each."""
+        try:
+            return self._case_facts[item]
+        except KeyError:
+            name = item.module.__name__.rsplit(".", 1)[-1]
+            facts = self._case_facts[item] = (manifest.by_case_module()[name],
+                                              case_name(item), is_property(item))
+            return facts
 
     def worker_for(self, exercise: manifest.Exercise):
         return self.workers.get(exercise.id, self.submission.source(exercise),
@@ -228,11 +245,21 @@ class CheckPlugin:
 
     def learner_of(self, item, ref) -> Learner:
         exercise = self.exercise_of(item)
-        learner = item.stash[LEARNER] = Learner(exercise, self.worker_for(exercise), ref)
+        learner = item.stash[LEARNER] = Learner(exercise, self.worker_for(exercise), ref,
+                                                lambda: self.static_violations(exercise))
         return learner
 
     def reference_of(self, item):
         return importlib.import_module(f"solutions.{self.exercise_of(item).stem}")
+
+    def _shown_name(self, item, named: str | None) -> str:
+        """The case's name in the run's language (``t``), looked up once per language."""
+        if not named:
+            return item.name
+        key = (get_lang(), named)
+        if key not in self._names:
+            self._names[key] = t(named)
+        return self._names[key]
 
     def generator_of(self, item) -> torch.Generator:
         return torch.Generator().manual_seed(
@@ -299,14 +326,13 @@ class CheckPlugin:
         return item.stash[CASE_RESULT]
 
     def _make_case_result(self, item, call) -> CaseResult:
-        exercise = self.exercise_of(item)
-        named = case_name(item)
-        name = t(named) if named else item.name
+        exercise, named, property_ = self._facts(item)
+        name = self._shown_name(item, named)
         worker = self.worker_for(exercise)
         output = "".join(worker.outputs)
         result = CaseResult(exercise.id, name, item.nodeid, Status.PASSED, call.duration, None,
                             output[:MAX_OUTPUT])
-        result.property = is_property(item)
+        result.property = property_
         # what the learner's code printed in all: the worker sends the start and counts
         result.output_chars = len(output) + worker.output_cut
         result.output_lines = worker.output_lines
@@ -346,8 +372,8 @@ class CheckPlugin:
         case_ = self._case_result(item, call)
         if case_ is None:
             return {}
-        exercise = self.exercise_of(item)
-        return document.case_metadata(case_, exercise, case_name(item) or item.name,
+        exercise, named, _ = self._facts(item)
+        return document.case_metadata(case_, exercise, named or item.name,
                                       self._case_count.get(exercise.id, 1))
 
     @pytest.hookimpl(optionalhook=True)
@@ -389,11 +415,19 @@ class CheckPlugin:
             _settle_not_judged(result)
         self._add_static_findings()
 
+    def static_violations(self, exercise: manifest.Exercise) -> list:
+        """The static scan of the submission's file of ``exercise`` (``static_violations``),
+        made once per submission: its cases and its summary read the same scan."""
+        if exercise.id not in self._scans:
+            self._scans[exercise.id] = static_violations(exercise,
+                                                         self.submission.source(exercise))
+        return list(self._scans[exercise.id])
+
     def _add_static_findings(self) -> None:
         for e in self.selected:
             if not e.forbidden:
                 continue
-            found = static_violations(e, self.submission.source(e))
+            found = self.static_violations(e)
             self.results[e.id].forbidden = [v.describe() for v in found]
 
     def run_result(self, versions: dict) -> RunResult:
