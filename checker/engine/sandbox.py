@@ -55,6 +55,16 @@ PR_SET_KEEPCAPS, PR_SET_NO_NEW_PRIVS = 8, 38
 _CAP_VERSION_3 = 0x20080522
 
 
+def prepare() -> None:
+    """In a fork server: what ``apply`` makes with ctypes (the capability sets' types, the C
+    functions), made once, so that each worker inherits it made."""
+    import ctypes
+
+    libc = process.libc()
+    libc.prctl, libc.capset  # noqa: B018  (resolved and kept by the library object)
+    ctypes.c_uint32 * 2, ctypes.c_uint32 * 6  # noqa: B018  (kept by ctypes' own cache)
+
+
 def _become(uid: int, keep_reading: bool = False) -> None:
     """Switch to ``uid`` with no groups and no privileges.
 
@@ -145,9 +155,12 @@ def _limit(which: int, soft: int, hard: int | None = None) -> None:
         pass
 
 
+_VMSIZE = re.compile(r"VmSize:\s+(\d+)\s+kB")  # compiled once, in the fork server
+
+
 def _mapped_bytes() -> int:
     with open("/proc/self/status") as f:
-        found = re.search(r"VmSize:\s+(\d+)\s+kB", f.read())
+        found = _VMSIZE.search(f.read())
     return int(found.group(1)) * 1024 if found else 0
 
 

@@ -106,18 +106,28 @@ def program() -> bytes | None:
     return None if arch is None else _program(*arch)
 
 
+@functools.lru_cache(maxsize=None)
+def prepared():
+    """The filter as the kernel takes it (its buffer and ``sock_fprog``), and the C function
+    that installs it: made once, by a fork server before it forks (``worker.prepare``)."""
+    code = program()
+    if code is None:
+        return None
+    buffer = ctypes.create_string_buffer(code, len(code))
+    syscall = process.libc().syscall
+    syscall.restype = ctypes.c_long
+    return buffer, _Filter(len(code) // 8, ctypes.cast(buffer, ctypes.c_void_p)), syscall
+
+
 def install() -> str:
     """Add the filter to every thread of this process (and what it starts).
     Returns '' once installed, else why not."""
-    code = program()
-    if code is None:
+    made = prepared()
+    if made is None:
         return f"no seccomp filter for the {platform.machine()} architecture"
     column = _ARCHES[platform.machine().lower()][0]
-    buffer = ctypes.create_string_buffer(code, len(code))
-    prog = _Filter(len(code) // 8, ctypes.cast(buffer, ctypes.c_void_p))
+    _, prog, syscall = made
     process.no_new_privs()
-    syscall = process.libc().syscall
-    syscall.restype = ctypes.c_long
     if syscall(ctypes.c_long(_SECCOMP[column]), ctypes.c_uint(_SET_MODE_FILTER),
                ctypes.c_uint(_FLAG_TSYNC), ctypes.byref(prog)) != 0:
         return f"seccomp failed ({errno.errorcode.get(ctypes.get_errno(), '?')})"

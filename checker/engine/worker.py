@@ -466,11 +466,14 @@ def reached(config: dict) -> tuple[list[str], list[str], list[str]]:
 def prepare(config: dict) -> None:
     """What a worker's set-up needs and every worker of a run shares, worked out in the
     fork server before it forks one (each inherits it ready): what the worker may reach,
-    the audit hook's folders, the seccomp filter's program. Nothing here is confined yet,
-    and no learner code is near."""
+    the audit hook's folders, the seccomp filter, the C functions and ctypes types the
+    set-up calls and fills (made in a worker, they cost it copied pages). Nothing here is
+    confined yet, and no learner code is near."""
     hidden, allowed, _ = reached(config)
     sandbox.path_rules(tuple(hidden), tuple(allowed))
-    seccomp.program()
+    sandbox.prepare()
+    seccomp.prepared()
+    writes.prepare()
 
 
 def _cut_numpy(torch) -> None:

@@ -46,6 +46,17 @@ FEATURES = _F_WP_SHMEM | _F_EVENT_REMAP | _F_EVENT_REMOVE | _F_EVENT_UNMAP
 _EVENT_PAGEFAULT = 0x12
 _MSG = 32                   # sizeof(struct uffd_msg)
 
+_ARGS3, _ARGS4 = ctypes.c_uint64 * 3, ctypes.c_uint64 * 4  # the ioctls' arguments
+
+
+def prepare() -> None:
+    """In a fork server: the C functions ``watch`` calls, resolved once, so that each
+    worker inherits them (making them in a worker cost 100 copied pages, 0.4 ms)."""
+    libc = process.libc()
+    libc.syscall.restype = ctypes.c_long
+    libc.ioctl  # noqa: B018  (resolved and kept by the library object)
+
+
 def _ioctl(fd: int, request: int, args) -> str:
     """'' or why the ioctl failed."""
     if process.libc().ioctl(fd, ctypes.c_ulong(request), args) < 0:
@@ -54,7 +65,7 @@ def _ioctl(fd: int, request: int, args) -> str:
 
 
 def _protect(fd: int, start: int, length: int, on: bool) -> str:
-    return _ioctl(fd, _UFFDIO_WRITEPROTECT, (ctypes.c_uint64 * 3)(start, length,
+    return _ioctl(fd, _UFFDIO_WRITEPROTECT, _ARGS3(start, length,
                                                                   _PROTECT if on else 0))
 
 
@@ -70,12 +81,12 @@ def watch(region) -> tuple[int | None, int, str]:
     if fd < 0:
         return None, 0, f"userfaultfd: {os.strerror(ctypes.get_errno())}"
     try:
-        api = (ctypes.c_uint64 * 3)(_UFFD_API, FEATURES, 0)
+        api = _ARGS3(_UFFD_API, FEATURES, 0)
         why = _ioctl(fd, _UFFDIO_API, api)
         if why or api[1] & FEATURES != FEATURES:
             raise OSError(why or "this kernel cannot write-protect shared memory")
         start = ctypes.addressof(ctypes.c_char.from_buffer(region))
-        why = _ioctl(fd, _UFFDIO_REGISTER, (ctypes.c_uint64 * 4)(start, len(region),
+        why = _ioctl(fd, _UFFDIO_REGISTER, _ARGS4(start, len(region),
                                                                  _MODE_WP, 0))
         why = why or _protect(fd, start, len(region), True)
         if why:
