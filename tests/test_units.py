@@ -547,3 +547,44 @@ def test_the_variance_case_draws_its_scores_once_per_seed_and_hands_out_copies()
     again = ex04._raw_scores(gen(), 64)
     assert torch.equal(again, (q * k).sum(-1)) and again.data_ptr() != first.data_ptr()
     assert not torch.equal(ex04._raw_scores(torch.Generator().manual_seed(1235), 64), again)
+
+
+def test_mistakes_made_once_per_inputs_are_what_building_them_again_gives():
+    """``support.made_once``: a case's classic mistakes are built once for the same inputs
+    (what they hold, not which objects they are) and handed out as a fresh dict each time;
+    other bytes, another dtype or shape, or an input it cannot key build anew."""
+    from checker.judge.cases import support
+    from checker.judge.cases.attention_support import suspects_for
+
+    built = []
+
+    @support.made_once
+    def mistakes(x, scale, mask=None):
+        built.append(1)
+        return {"doubled": x * 2 * scale, "masked": x if mask is None else x * mask}
+
+    x = torch.arange(6.0).reshape(2, 3)
+    first = mistakes(x, 1.5)
+    first["extra"] = "a case's own addition"
+    again = mistakes(x.clone(), 1.5)  # the same values in another tensor
+    assert len(built) == 1 and "extra" not in again and torch.equal(again["doubled"], x * 3)
+    for other in (x + 1, x.double(), x.reshape(3, 2)):
+        mistakes(other, 1.5)
+    mistakes(x, 2.0)
+    mistakes(x, 1.5, torch.ones(2, 3))
+    assert len(built) == 6
+    odd = torch.nn.Parameter(torch.ones(2, 3), requires_grad=False)  # a subclass: no key
+    mistakes(x, 1.5, odd)
+    mistakes(x, 1.5, odd)
+    assert len(built) == 8
+
+    # the attention mistakes, kept, equal to what building them again gives
+    g = torch.Generator().manual_seed(3)
+    Q, K, V = (torch.randn(4, 5, generator=g) for _ in range(3))
+    mask = torch.tril(torch.ones(4, 4, dtype=torch.bool))
+    kept, fresh = suspects_for(Q, K, V, mask), suspects_for.__wrapped__(Q, K, V, mask)
+    assert list(kept) == list(fresh)
+    for cause in kept:
+        for a, b in zip(kept[cause], fresh[cause]):
+            assert (a is None and b is None) or torch.allclose(a, b, rtol=0, atol=0,
+                                                                equal_nan=True), cause

@@ -15,6 +15,7 @@ from checker.judge.cases.mistakes import (EXP2, K_RESHAPED, LOG_SOFTMAX, MASK_UN
                                           dropout_signature, exp2_softmax, no_keepdim_softmax,
                                           reshape_differs, reshaped_as_transpose,
                                           score_values_blocked, unshifted_softmax)
+from checker.judge.cases.support import made_once
 from checker.judge.results import Check
 
 SCALE_D_V = cause("attn_scale_d_v", "scores divided by √d_v instead of √d_k")
@@ -93,6 +94,7 @@ def _after(Q, K, V, mask, how):
         return None, None
 
 
+@made_once
 def suspects_for(Q, K, V, mask=None):
     """Classic mistakes in attention, each as (output, weights) it would produce."""
     d_k, d_v, n_k = Q.shape[-1], V.shape[-1], K.shape[-2]

@@ -4,7 +4,7 @@ import torch
 from checker.judge import compare
 from checker.judge.cases.attention_support import (WEIGHTS_T, check_pair,
                                                    rows_sum_to_one, sdpa, suspects_for)
-from checker.judge.cases.support import property_case
+from checker.judge.cases.support import made_once, property_case
 from checker.judge.cases.mistakes import (RESIDUAL_CODE, SCALE_D_MODEL, projection_slips,
                                           residual)
 from checker.judge.cases.support import (BATCH2, D_K, D_MODEL, D_V, case, cause,
@@ -30,6 +30,7 @@ def _weights(gen, dtype=torch.float32):
             randn(gen, D_MODEL, D_V, dtype=dtype))
 
 
+@made_once
 def _self_suspects(X, W_Q, W_K, W_V, mask=None):
     found = suspects_for(X @ W_Q, X @ W_K, X @ W_V, mask)
     for mistake, (w_q, w_k, w_v) in projection_slips(W_Q, W_K, W_V).items():
@@ -42,6 +43,7 @@ def _self_suspects(X, W_Q, W_K, W_V, mask=None):
     return found
 
 
+@made_once
 def _cross_suspects(X_dec, X_enc, W_Q, W_K, W_V, mask=None):
     Q, K, V = X_dec @ W_Q, X_enc @ W_K, X_enc @ W_V
     found = suspects_for(Q, K, V, mask)

@@ -7,7 +7,7 @@ from checker.judge import compare
 from checker.judge.cases.attention_support import (MASK_IGNORED, check_pair, device_check,
                                                    float16_check, masked_after, sdpa,
                                                    suspects_for)
-from checker.judge.cases.support import property_case
+from checker.judge.cases.support import made_once, property_case
 from checker.judge.cases.mistakes import (NO_SHIFT, RESIDUAL_CODE, SCALE_D_MODEL,
                                           mask_mistakes, projection_slips, residual,
                                           unshifted_softmax)
@@ -42,6 +42,7 @@ def _weights(gen, dtype=torch.float32, d_model=D_MODEL):
             randn(gen, d_model, D_V, dtype=dtype))
 
 
+@made_once
 def _suspects(X, W_Q, W_K, W_V):
     n = X.shape[-2]
     Q, K, V = X @ W_Q, X @ W_K, X @ W_V

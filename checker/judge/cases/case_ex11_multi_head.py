@@ -14,7 +14,7 @@ from checker.judge.cases.mistakes import BY_D_K, MASK_UNSQUEEZE_1, NO_SCALE as N
 from checker.judge.cases.mistakes import (SCALE_D_MODEL, SHIFT_ABS, abs_shift_softmax,
                                           projection_slips)
 from checker.judge.cases.beyond_support import raised, raises_value_error
-from checker.judge.cases.support import property_case
+from checker.judge.cases.support import made_once, property_case
 from checker.judge.cases.support import (case, cause, gradients, no_forbidden_source, rand_mask,
                                          randn, unchanged, values_correct)
 from checker.judge.compare import CaseFailure
@@ -133,6 +133,7 @@ def _mha(X_q, X_kv, W, h, mask=None, split=_split, merge=_merge, scale=None, w_o
         return None, None
 
 
+@made_once
 def _suspects(X_q, X_kv, W, h, mask=None) -> dict:
     """Each classic mistake with the (output, weights) it gives on these inputs."""
     d_model = X_q.shape[-1]

@@ -8,7 +8,7 @@ from checker.judge import compare
 from checker.judge.cases.attention_support import SCALE_N_K, SOFTMAX_SIZE_ONE, sdpa
 from checker.judge.cases.mistakes import BY_D_K, NO_SCALE as NO_SCALING, projection_slips
 from checker.judge.cases.beyond_support import cache_unchanged, on_meta, values_correct_nested
-from checker.judge.cases.support import property_case
+from checker.judge.cases.support import made_once, property_case
 from checker.judge.cases.support import (D_K, D_MODEL, D_V, case, cause, gradients,
                                          no_forbidden_source, randn, unchanged, values_correct)
 
@@ -71,6 +71,7 @@ def _cache(gen, batch=(), t=T, dtype=torch.float32):
 
 
 # ----------------------------------------------------------- one step, checked
+@made_once
 def _step_suspects(x_t, W, cache) -> dict:
     """Each classic mistake of a step with the output it gives."""
     W_Q, W_K, W_V = W
@@ -147,6 +148,7 @@ def _causal(X, W, scale=None, allowed=None):
     return sdpa(Q, K, V, mask, scale=scale)[0]
 
 
+@made_once
 def _generate_suspects(X, W) -> dict:
     """Each classic mistake with the outputs generate_outputs would give."""
     n = X.shape[-2]
