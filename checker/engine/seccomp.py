@@ -99,24 +99,21 @@ def _program(column: int, audit_arch: int) -> bytes:
 
 
 @functools.lru_cache(maxsize=None)
-def program() -> bytes | None:
-    """This machine's filter (None on an architecture without one): made once per
-    process, and by a fork server before it forks, so that its workers inherit it made."""
-    arch = _ARCHES.get(platform.machine().lower())
-    return None if arch is None else _program(*arch)
-
-
-@functools.lru_cache(maxsize=None)
 def prepared():
-    """The filter as the kernel takes it (its buffer and ``sock_fprog``), and the C function
-    that installs it: made once, by a fork server before it forks (``worker.prepare``)."""
-    code = program()
-    if code is None:
+    """This machine's filter as the kernel takes it (its buffer and ``sock_fprog``), the C
+    function that installs it and that call's number; None on an architecture without a
+    filter. Made once per process, and by a fork server before it forks
+    (``worker.prepare``), so that its workers inherit it made."""
+    arch = _ARCHES.get(platform.machine().lower())
+    if arch is None:
         return None
+    column, audit_arch = arch
+    code = _program(column, audit_arch)
     buffer = ctypes.create_string_buffer(code, len(code))
     syscall = process.libc().syscall
     syscall.restype = ctypes.c_long
-    return buffer, _Filter(len(code) // 8, ctypes.cast(buffer, ctypes.c_void_p)), syscall
+    return (buffer, _Filter(len(code) // 8, ctypes.cast(buffer, ctypes.c_void_p)), syscall,
+            _SECCOMP[column])
 
 
 def install() -> str:
@@ -125,10 +122,9 @@ def install() -> str:
     made = prepared()
     if made is None:
         return f"no seccomp filter for the {platform.machine()} architecture"
-    column = _ARCHES[platform.machine().lower()][0]
-    _, prog, syscall = made
+    _, prog, syscall, number = made
     process.no_new_privs()
-    if syscall(ctypes.c_long(_SECCOMP[column]), ctypes.c_uint(_SET_MODE_FILTER),
+    if syscall(ctypes.c_long(number), ctypes.c_uint(_SET_MODE_FILTER),
                ctypes.c_uint(_FLAG_TSYNC), ctypes.byref(prog)) != 0:
         return f"seccomp failed ({errno.errorcode.get(ctypes.get_errno(), '?')})"
     return ""

@@ -65,8 +65,7 @@ def _ioctl(fd: int, request: int, args) -> str:
 
 
 def _protect(fd: int, start: int, length: int, on: bool) -> str:
-    return _ioctl(fd, _UFFDIO_WRITEPROTECT, _ARGS3(start, length,
-                                                                  _PROTECT if on else 0))
+    return _ioctl(fd, _UFFDIO_WRITEPROTECT, _ARGS3(start, length, _PROTECT if on else 0))
 
 
 def watch(region) -> tuple[int | None, int, str]:
@@ -86,8 +85,7 @@ def watch(region) -> tuple[int | None, int, str]:
         if why or api[1] & FEATURES != FEATURES:
             raise OSError(why or "this kernel cannot write-protect shared memory")
         start = ctypes.addressof(ctypes.c_char.from_buffer(region))
-        why = _ioctl(fd, _UFFDIO_REGISTER, _ARGS4(start, len(region),
-                                                                 _MODE_WP, 0))
+        why = _ioctl(fd, _UFFDIO_REGISTER, _ARGS4(start, len(region), _MODE_WP, 0))
         why = why or _protect(fd, start, len(region), True)
         if why:
             raise OSError(why)

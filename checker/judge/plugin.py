@@ -87,9 +87,9 @@ def static_violations(exercise: manifest.Exercise, source) -> list:
 class Learner:
     """Calls the learner's functions of one exercise, through its worker."""
 
-    def __init__(self, exercise: manifest.Exercise, worker, reference, scan=None):
+    def __init__(self, exercise: manifest.Exercise, worker, reference, scan):
         self.exercise = exercise
-        self._scan = scan                # the submission's static scan of this file, if kept
+        self._scan = scan                # the submission's static scan of this file (kept)
         self.reference = reference       # the reference solution's module (the `ref` fixture)
         self.last_function = ""          # the function the case called last
         self.batched = False             # ... with inputs that have leading batch dimensions
@@ -160,9 +160,7 @@ class Learner:
         return returned.result, returned.grads
 
     def static_violations(self) -> list:
-        if self._scan is not None:
-            return self._scan()
-        return static_violations(self.exercise, self._worker.source)
+        return self._scan()
 
     def source_text(self) -> str | None:
         """The learner's file as the checker read it (plain text, never run here)."""

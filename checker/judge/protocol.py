@@ -32,6 +32,10 @@ try:  # pytest's own pieces; without them the session keeps pytest's protocol
     from _pytest.warnings import catch_warnings_for_item
 except ImportError:  # pragma: no cover - another pytest
     CallInfo = catch_warnings_for_item = None
+try:  # pytest-json-report's, for the entry of a case
+    from pytest_jsonreport import serialize
+except ImportError:  # pragma: no cover - then the session builds no document
+    serialize = None
 
 # the hooks pytest calls for one case (pytest_runtest_protocol and what it calls), and
 # the plugins whose implementations of them ``run`` does itself, or that do nothing for
@@ -67,6 +71,8 @@ class Plan:
         if config.getoption("capture", "no") != "no":
             return cls(False, "output is captured")
         json = getattr(config, "_json_report", None)
+        if json is not None and serialize is None:
+            return cls(False, "pytest-json-report has no serialize module")
         if json is not None and not all(json._must_omit(k) for k in OMITTED):
             return cls(False, "the JSON report keeps " + ", ".join(OMITTED))
         manager = config.pluginmanager
@@ -135,15 +141,15 @@ def _phase(item, when: str, plugin, json):
             return None
     call = CallInfo.from_call(body, when=when, reraise=(pytest.exit.Exception, KeyboardInterrupt))
     report = plugin.pytest_runtest_makereport(item, call)
+    if json is not None:
+        _metadata(item, call, plugin, json)
     if report is None and call.excinfo is None and not item.user_properties:
         # passed: the common case, logged here
         if json is not None:
-            _metadata(item, call, plugin, json)
             _log_passed(item, when, call.duration, json)
         return PASSED
     report = report or pytest.TestReport.from_item_and_call(item, call)
     if json is not None:
-        _metadata(item, call, plugin, json)
         report._json_report_extra = item._json_report_extra
         json.pytest_runtest_logreport(report)
     if report.failed:  # the session's own count (pytest's main plugin)
@@ -174,8 +180,7 @@ def _log_passed(item, when: str, duration: float, json) -> None:
     tests = json._json_tests
     entry = tests.get(item.nodeid)
     if entry is None:
-        entry = tests[item.nodeid] = {"nodeid": item.nodeid, "lineno": item.location[1],
-                                      "outcome": "passed"}
+        entry = tests[item.nodeid] = serialize.make_testitem(item.nodeid, None, item.location)
     metadata = item._json_report_extra.get("metadata")
     if metadata:
         entry["metadata"] = metadata

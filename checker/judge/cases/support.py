@@ -5,6 +5,7 @@ through the ``learner`` fixture (a worker process).
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections import OrderedDict
 
@@ -95,10 +96,7 @@ def made_once(build):
                 _MADE.popitem(last=False)
         return dict(_MADE[key])
 
-    once.__wrapped__ = build
-    once.__doc__, once.__name__, once.__qualname__ = build.__doc__, build.__name__, \
-        build.__qualname__
-    return once
+    return functools.wraps(build)(once)
 
 
 def _clones(args) -> list:
