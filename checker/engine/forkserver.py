@@ -185,6 +185,7 @@ def _serve(sock: socket.socket, huge: bool = False) -> None:
 
     from checker.engine import worker
 
+    worker.one_thread(torch)  # before any operation: no OpenMP pool to fork (worker.one_thread)
     worker.fast_meta_kernels(torch)  # once here rather than in every worker
     worker.warm_up(torch)
     worker.warm_up_meta(torch)  # the stand-in torch._dynamo; the meta operations come later

@@ -463,12 +463,32 @@ def reached(config: dict) -> tuple[list[str], list[str], list[str]]:
     return _REACHED[key]
 
 
+WORKER_ENVIRONMENT = {"PATH": "/usr/bin:/bin"}  # all the environment learner code sees
+
+
+def own_environment() -> None:
+    """Make the process's environment ``WORKER_ENVIRONMENT`` (``os.environ`` and the C
+    library's), unless it is that already (a fork server's ``prepare`` made it so)."""
+    if dict(os.environ) != WORKER_ENVIRONMENT:
+        os.environ.clear()
+        os.environ.update(WORKER_ENVIRONMENT)
+
+
+def one_thread(torch) -> None:
+    """torch on one thread (the fork server sets it before its first operation, so that
+    no OpenMP pool of its own is ever forked; setting it again costs a worker 0.2 ms)."""
+    if torch.get_num_threads() != 1:
+        torch.set_num_threads(1)
+
+
 def prepare(config: dict) -> None:
     """What a worker's set-up needs and every worker of a run shares, worked out in the
     fork server before it forks one (each inherits it ready): what the worker may reach,
     the audit hook's folders, the seccomp filter, the C functions and ctypes types the
-    set-up calls and fills (made in a worker, they cost it copied pages). Nothing here is
-    confined yet, and no learner code is near."""
+    set-up calls and fills (made in a worker, they cost it copied pages), the worker's
+    environment (the server needs nothing of its own once it has started). Nothing here
+    is confined yet, and no learner code is near."""
+    own_environment()
     hidden, allowed, _ = reached(config)
     sandbox.path_rules(tuple(hidden), tuple(allowed))
     sandbox.prepare()
@@ -607,12 +627,10 @@ def run(sock, config: dict, shared_fd: int | None = None, refused=None) -> None:
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         import torch
 
-        torch.set_num_threads(1)  # a forked child must not reuse the parent's OpenMP pool
+        one_thread(torch)  # a forked child must not reuse the parent's OpenMP pool
         if _META_LIB is None:  # normally registered once, in the fork server
             fast_meta_kernels(torch)
-        # the grader's environment (its home, paths, tokens) is nothing a learner may read
-        os.environ.clear()
-        os.environ["PATH"] = "/usr/bin:/bin"
+        own_environment()  # the grader's (its home, paths, tokens): nothing a learner may read
         program = prepare_program(config)  # the kit's own code, before anything is confined
         region = shared.attach(shared_fd) if shared_fd is not None else None  # before mmap is refused
         _hand_over_watch(sock, region)  # the first message, before any learner code
