@@ -149,11 +149,22 @@ def make_guard(forbidden: list[str], on_violation):
 
     from torch.overrides import TorchFunctionMode
 
+    allowed: set = set()  # functions already found allowed (a learner's call meets ~15 a call)
+
     class _FunctionGuard(TorchFunctionMode):
         def __torch_function__(self, func, types, args=(), kwargs=None):
-            name = function_name(func)
-            if is_banned(name, banned):
-                raise ForbiddenCall(on_violation(op_name(name)))
+            try:
+                known = func in allowed
+            except TypeError:  # (an unhashable callable: looked at every time)
+                known = False
+            if not known:
+                name = function_name(func)
+                if is_banned(name, banned):
+                    raise ForbiddenCall(on_violation(op_name(name)))
+                try:
+                    allowed.add(func)
+                except TypeError:
+                    pass
             return func(*args, **(kwargs or {}))
 
     return _FunctionGuard
