@@ -99,6 +99,11 @@ class Region:
                 after[i][part] = tensor
         return [type(a)(b) if isinstance(a, (tuple, list)) else b for a, b in zip(args, after)]
 
+    def placed_bytes(self, layout: list) -> bytes:
+        """The bytes of every input placed with ``layout``, as the region holds them now."""
+        return b"".join(self.map[offset: offset + math.prod(shape) * _itemsize(dtype)]
+                        for _, _, offset, dtype, shape in layout)
+
     def written(self, layout: list, watch) -> list[list]:
         """``[index, part]`` of each placed input the worker wrote into since the watch was
         protected (none without a watch)."""

@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import functools
 import json
-import math
 import os
-import struct
 from dataclasses import dataclass, field
 
 from checker.engine import codec, forkserver, process, shared, writes
@@ -259,14 +257,15 @@ class ExerciseWorker:
             sent, layout = self.region.place(list(args))
         request = {"func": func, "args": sent, "kwargs": dict(kwargs or {}), "grad": grad,
                    "shared": layout}
+        payload = codec.encode(request)
         self.launch()  # (a stub's worker may answer from its transcript: see Transcript)
-        key = self.transcript.key(request, self.region, layout) \
+        key = (payload, self.region.placed_bytes(layout) if layout is not None else b"") \
             if self.transcript is not None else None
         try:
             message = self._replayed(key) if self.replaying else None
             if message is None:
                 self._raw = b""
-                message = self._exchange(request, self.timeout)
+                message = self._exchange(payload, self.timeout, layout is not None)
                 if self.transcript is not None:  # a stub's first worker: its answer is kept
                     self.transcript.keep(key, self._raw)
         except LearnerProblem as problem:
@@ -300,7 +299,7 @@ class ExerciseWorker:
                                 error_type=problem.error_type, message=shown)
         raise problem
 
-    def _replayed(self, key: bytes | None) -> dict | None:
+    def _replayed(self, key: tuple | None) -> dict | None:
         """The kept answer to this request; None, and a worker process from now on, when
         there is none (the request was never answered for the stub)."""
         raw = self.transcript.replies.get(key) if key is not None else None
@@ -310,17 +309,18 @@ class ExerciseWorker:
         self.transcript, self.replay_missed = None, True  # a worker answers the rest
         return None
 
-    def _exchange(self, request: dict, timeout: float) -> dict:
-        """Send one request to the loaded worker and return its answer; a LearnerProblem
-        when the file did not load, or the worker timed out, crashed or sent nonsense."""
+    def _exchange(self, payload: bytes, timeout: float, placed: bool = False) -> dict:
+        """Send one request (``payload``, encoded) to the loaded worker and return its
+        answer; a LearnerProblem when the file did not load, or the worker timed out,
+        crashed or sent nonsense. ``placed``: inputs of the request are in the region."""
         if not self.ready and self.load_problem is None:
             self._start()
         if self.load_problem is not None:
             raise self.load_problem
-        if request.get("shared") is not None and self.watch is not None:
+        if placed and self.watch is not None:
             self.watch.protect()  # what this call writes into its inputs, the kernel tells
         try:
-            codec.send(self.sock, codec.encode(request))
+            codec.send(self.sock, payload)
         except OSError:
             self.stop()
             self.strikes += 1
@@ -330,7 +330,7 @@ class ExerciseWorker:
     def run_program(self, params: dict | None = None, timeout: float | None = None) -> object:
         """Run the kit program this worker was made with (``program``) on the learner's
         functions; its plain-data result, or a LearnerProblem as for ``call``."""
-        message = self._exchange({"program": True, "params": params or {}},
+        message = self._exchange(codec.encode({"program": True, "params": params or {}}),
                                  timeout or self.timeout)
         if message.get("ok"):
             return message.get("result")
@@ -353,7 +353,7 @@ class Transcript:
     The stub's functions only raise NotImplementedError: its answer to a request depends
     on nothing but the request, the file and the worker's settings. The first stub of an
     exercise in a process runs in a worker like any file and its answers are kept, each by
-    the exact bytes of its request and of the inputs placed for it (``key``); a later
+    the exact bytes of its request and of the inputs placed for it (``call``); a later
     ExerciseWorker with the same file and settings answers a request it finds here from
     here, and starts a worker for the first it does not find. Nothing a learner wrote is
     ever kept or replayed: any other text, a byte different, runs in its own worker.
@@ -364,7 +364,7 @@ class Transcript:
 
     def __init__(self) -> None:
         self.loaded = False                  # the stub loaded, printing nothing
-        self.replies: dict[bytes, bytes] = {}
+        self.replies: dict[tuple, bytes] = {}  # (request, placed inputs) -> answer
 
     @classmethod
     def of(cls, exercise_id: str, text: str, config: dict) -> "Transcript | None":
@@ -375,18 +375,11 @@ class Transcript:
         settings = json.dumps({k: v for k, v in config.items() if k != "file"}, sort_keys=True)
         return cls._kept.setdefault((exercise_id, settings), cls())
 
-    @staticmethod
-    def key(request: dict, region, layout) -> bytes:
-        placed = b"".join(region.map[offset: offset + math.prod(shape) * codec.ITEMSIZE[
-            codec.DTYPES[dtype]]] for _, _, offset, dtype, shape in layout or ())
-        payload = codec.encode(request)
-        return struct.pack("<Q", len(payload)) + payload + placed
-
-    def keep(self, key: bytes, raw: bytes) -> None:
+    def keep(self, key: tuple, raw: bytes) -> None:
         if raw and len(self.replies) < self.AT_MOST:
             self.replies[key] = raw
 
-    def forget(self, key: bytes) -> None:
+    def forget(self, key: tuple) -> None:
         self.replies.pop(key, None)
 
 
