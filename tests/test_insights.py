@@ -89,8 +89,11 @@ def test_the_view_counts_states_causes_and_what_no_cause_explains():
         [("c2", 1, 3), ("c3", 0, 2), ("c4", 0, 1)]
     assert view["ungraded"] == [{"name": HOSTILE, "status": "no_files",
                                  "reason": FORMULA + HOSTILE}]
-    assert view["scores"]["mean"] == 5.0 and view["scores"]["median"] == 2.5
-    assert [b["count"] for b in view["scores"]["bins"]] == [2, 0, 1, 0, 0, 0, 0, 1, 0, 0]
+    # scores 15, 5 and 0 of the three graded; the ungraded one has no score: it is in no
+    # mean, median or band, as it is in no exercise's mean (one denominator everywhere)
+    assert view["scores"]["counted"] == view["submissions"]["graded"] == 3
+    assert view["scores"]["mean"] == 6.67 and view["scores"]["median"] == 5.0
+    assert [b["count"] for b in view["scores"]["bins"]] == [1, 0, 1, 0, 0, 0, 0, 1, 0, 0]
     assert ex01["earned"] == 15.0 and ex01["mean_score"] == 5.0
 
 
@@ -178,7 +181,7 @@ def test_grade_out_writes_the_class_view_and_it_names_the_class_mistakes(graded)
     assert set(ungraded) == {"hal_broken", next(n for n in ungraded if n != "hal_broken")}
     assert "neither a folder nor a zip" in ungraded["hal_broken"]["reason"]
     assert view["submissions"]["total"] == len(classroom.MISTAKES) + 4
-    with open(out / "grades.csv", newline="") as f:
+    with open(out / "grades.csv", newline="", encoding="utf-8-sig") as f:
         rows = {r["submission"]: r for r in csv.DictReader(f)}
     assert {s["name"]: s["score"] for s in view["scores"]["students"]} == \
         {name: float(r["total"]) for name, r in rows.items()}

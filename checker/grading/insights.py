@@ -25,7 +25,7 @@ from collections import Counter, defaultdict
 from checker import manifest
 
 SCHEMA = "attention-kit/insights"
-VERSION = 1
+VERSION = 2  # 2: scores over the graded submissions only (scores.counted)
 BINS = 10  # the score distribution: ten bins of a tenth of the points each
 
 # an exercise's state in the class view, in the order the page shows them
@@ -119,14 +119,19 @@ class Tally:
         }
 
     def _score_view(self) -> dict:
-        values = [s for s, _m in self.scores.values()]
+        """The scores of the graded submissions: an ungraded one has no score, so it is in
+        no mean, median or band (the exercises' means leave it out the same way);
+        ``counted`` says over how many, ``submissions.total`` of how many."""
+        counted = {n: v for n, v in self.scores.items() if n not in self.ungraded}
+        values = [s for s, _m in counted.values()]
         top = max((m for _s, m in self.scores.values()), default=0.0)
         bins = [0] * BINS
-        for score, max_score in self.scores.values():
+        for score, max_score in counted.values():
             share = score / max_score if max_score else 0.0
             bins[min(BINS - 1, max(0, int(share * BINS + 1e-9)))] += 1
         return {
             "max_score": top,
+            "counted": len(counted),
             "mean": round(statistics.fmean(values), 2) if values else 0.0,
             "median": round(statistics.median(values), 2) if values else 0.0,
             "bins": [{"from": round(top * i / BINS, 2), "to": round(top * (i + 1) / BINS, 2),

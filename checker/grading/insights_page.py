@@ -21,6 +21,10 @@ COLOURS = {insights.PASSED: "#2e7d32", insights.FAILED: "#c62828", insights.ERRO
            insights.TIMEOUT: "#f9a825", insights.NO_FILES: "#795548",
            insights.NOT_STARTED: "#9e9e9e", insights.UNGRADED: "#455a64"}
 OTHER_COLOUR = "#7e57c2"
+# how the grading of a submission ended (``records.GradeStatus``), in the page's language
+GRADE_WORDS = {"ok": N_("ok"), "error": N_("error"), "timeout": N_("timeout"),
+               "kit_error": N_("kit error"), "no_files": N_("no exercise file"),
+               "ambiguous": N_("ambiguous")}
 
 
 def _n(value, key: str) -> str:
@@ -54,7 +58,10 @@ def render(view: dict) -> str:
 
 def _header(view: dict) -> str:
     subs, scores = view["submissions"], view["scores"]
-    statuses = ", ".join(f"{esc(status)} {n}" for status, n in subs["by_status"].items())
+    statuses = ", ".join(f"{esc(t(GRADE_WORDS[status]) if status in GRADE_WORDS else status)} {n}"
+                         for status, n in subs["by_status"].items())
+    over = t("over the {counted} graded submissions of {total}; an ungraded one has no score",
+             counted=scores.get("counted", subs["graded"]), total=subs["total"])
     intro = t("What the class got right and wrong, counted from every report of the "
               "grading run.")
     return (f"<h1>{esc(t('Class insights'))}</h1>\n"
@@ -62,8 +69,10 @@ def _header(view: dict) -> str:
             '<div class="scroll"><table><tbody>'
             f"<tr><th>{esc(t('Submissions'))}</th>{_n(subs['total'], 'submissions.total')}</tr>"
             f"<tr><th>{esc(t('Graded'))}</th>{_n(subs['graded'], 'submissions.graded')}</tr>"
-            f"<tr><th>{esc(t('Mean score'))}</th>{_n(scores['mean'], 'scores.mean')}</tr>"
-            f"<tr><th>{esc(t('Median score'))}</th>{_n(scores['median'], 'scores.median')}</tr>"
+            f"<tr><th>{esc(t('Mean score'))}</th>{_n(scores['mean'], 'scores.mean')}"
+            f'<td class="muted">{esc(over)}</td></tr>'
+            f"<tr><th>{esc(t('Median score'))}</th>{_n(scores['median'], 'scores.median')}"
+            f'<td class="muted">{esc(over)}</td></tr>'
             f"<tr><th>{esc(t('Points'))}</th>{_n(scores['max_score'], 'scores.max_score')}</tr>"
             f"<tr><th>{esc(t('Grading status'))}</th><td>{statuses}</td></tr>"
             "</tbody></table></div>")
@@ -112,7 +121,8 @@ def _exercises(view: dict) -> str:
         mean = _n(e["mean_score"], f"exercises.{eid}.mean_score")
         body += f"<tr><td>{esc(eid)} {esc(_title(eid, e['title']))}</td>{cells}{mean}</tr>"
     return (f"<h2>{esc(t('Exercises'))}</h2>\n"
-            f'<p class="muted">{esc(t("How many students each exercise left in each state."))}'
+            f'<p class="muted">{esc(t("How many students each exercise left in each state."))} '
+            f'{esc(t("Mean points count the graded submissions only, as the mean score does."))}'
             f"</p>\n{chart}\n<ul class=\"legend\">{legend}</ul>\n"
             f'<div class="scroll"><table><thead><tr><th>{esc(t("Exercise"))}</th>{head}'
             f'<th class="n">{esc(t("Mean points"))}</th></tr></thead><tbody>{body}'
