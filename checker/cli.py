@@ -78,6 +78,12 @@ def _command(sub, name: str, handler: str, help_: str, description: str = "",
     return parser
 
 
+def _no_bom(parser) -> None:
+    parser.add_argument("--no-bom", action="store_true", help=t(
+        "write the CSV files without the UTF-8 byte-order mark (by default they have one, so "
+        "that Excel reads accents and CJK right)"))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="attn-kit", description=t(
         "attention-kit: learn attention by filling in small exercises, one function at a "
@@ -196,6 +202,7 @@ def build_parser() -> argparse.ArgumentParser:
         "optional: name, email, section, sis_user_id, sis_login_id)"))
     grade.add_argument("--export", choices=("canvas", "moodle", "csv"), help=t(
         "with --out and --roster: also write the gradebook file that LMS imports"))
+    _no_bom(grade)
     grade.add_argument("--memory", type=int, default=1024, metavar="MB",
                        help=t("memory each worker may add on top of torch (default: %(default)s)"))
     grade.add_argument("--shard", metavar="K/N", help=t(
@@ -217,6 +224,7 @@ def build_parser() -> argparse.ArgumentParser:
         "rebuild the class view (insights/insights.html) of an earlier grade --out, for "
         "instructors"), exercises=False)
     insights.add_argument("folder", metavar="DIR", help=t("the --out folder of `attn-kit grade`"))
+    _no_bom(insights)
 
     merge = _command(sub, "merge", "grading.class_commands:cmd_merge", t(
         "join the --out folders of `grade --shard K/N` runs into one run's reports, grades.csv "
@@ -225,6 +233,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help=t("the --out folder of each shard (all N of them)"))
     merge.add_argument("--out", metavar="DIR", required=True,
                        help=t("the folder to write the merged run into"))
+    _no_bom(merge)
 
     similar = _command(sub, "similarity", "grading.class_commands:cmd_similarity", t(
         "rank pairs of submissions by the code they share, per exercise (a pointer for a "

@@ -29,3 +29,14 @@ def write_json(path: Path, document: dict, *, compact: bool = False) -> None:
     text = json.dumps(document, default=str, separators=(",", ":")) if compact else \
         json.dumps(document, indent=2, default=str)
     write_atomic(path, text + "\n")
+
+
+BOM = "\ufeff"
+
+
+def write_csv(path: Path, text: str, *, bom: bool = True) -> None:
+    """A CSV for people and their spreadsheets: UTF-8 with a byte-order mark, so that
+    Excel on Windows reads 张伟 and José as they are (without the mark it guesses the
+    system's code page). ``bom=False`` (the commands' ``--no-bom``) leaves it out for
+    tools that do not expect it; Python reads either with ``encoding="utf-8-sig"``."""
+    write_atomic(path, (BOM if bom else "") + text)

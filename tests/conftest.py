@@ -181,10 +181,11 @@ def validate_grade_reports(args: list[str], cwd=None) -> int:
         import csv
 
         out = base / _option(args, "--out")
-        with open(out / "grades.csv", newline="", encoding="utf-8") as f:
-            reports += [out / f"{row['submission']}.json" for row in csv.DictReader(f)]
+        with open(out / "grades.csv", newline="", encoding="utf-8-sig") as f:
+            # joined by the key column, which names each report exactly
+            reports += [out / f"{row['key']}.json" for row in csv.DictReader(f)]
     for path in reports:
-        if path.is_file():
+        if path.is_file() or _option(args, "--out"):  # every row's report is there
             jsonschema.validate(json.loads(path.read_text(encoding="utf-8")), schema)
     return len(reports)
 

@@ -88,8 +88,8 @@ def graded(tmp_path_factory):
                "--feedback", str(pages), "--roster", str(base / "roster.csv"),
                "--export", "canvas", "--timeout", TIMEOUT, "--jobs", "2", cwd=base, timeout=600)
     assert done.returncode == 0, done.stderr
-    with open(out / "grades.csv", newline="", encoding="utf-8") as f:
-        rows = {r["submission"]: r for r in csv.DictReader(f)}
+    with open(out / "grades.csv", newline="", encoding="utf-8-sig") as f:
+        rows = {r["key"]: r for r in csv.DictReader(f)}  # the one column to join on
     documents = {name: json.loads((out / f"{name}.json").read_text()) for name in rows}
     hostile = next(name for name in rows if name not in ("alice", "bob", "dave"))
     return {"base": base, "out": out, "pages": pages, "rows": rows, "documents": documents,
@@ -394,17 +394,21 @@ def test_the_roster_reports_unmatched_names_both_ways(graded):
     stdout = graded["done"].stdout
     assert "no roster row for the submission dave" in stdout
     assert "no submission for the roster row carol (id 104)" in stdout
-    assert json.loads((graded["out"] / "roster.json").read_text()) == {
+    # in the kit's own folder: a top-level NAME.json is always a student's report
+    assert not (graded["out"] / "roster.json").exists()
+    assert json.loads((graded["out"] / "insights" / "roster.json").read_text()) == {
         "unmatched_submissions": ["dave"], "unmatched_roster": ["carol"]}
     assert graded["documents"]["alice"]["student"]["id"] == "101"
     assert graded["documents"]["dave"]["student"] is None
 
 
 def test_the_canvas_export_has_canvas_columns_and_no_formula(graded):
-    with open(graded["out"] / "canvas.csv", newline="", encoding="utf-8") as f:
+    with open(graded["out"] / "canvas.csv", newline="", encoding="utf-8-sig") as f:
         rows = list(csv.reader(f))
     assert rows[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Attention lab"]
-    by_id = {r[1]: r for r in rows[1:]}
+    # the row Canvas's own export has under its header, with the assignment's points
+    assert rows[1] == ["    Points Possible", "", "", "", "", "110"]
+    by_id = {r[1]: r for r in rows[2:]}
     assert set(by_id) == {"101", "102", "103"}  # dave has no id; carol no submission
     assert by_id["101"][5] == "120" and by_id["103"][0] == "李雷"
     assert by_id["102"][0].startswith("'=")
@@ -413,20 +417,23 @@ def test_the_canvas_export_has_canvas_columns_and_no_formula(graded):
 
 def test_moodle_and_plain_exports(graded):
     students = gradebook.read_roster(graded["base"] / "roster.csv")
-    class_ = [Graded(n, "", GradeStatus.OK, "", {"01": 5.0}, 0.0) for n in ("alice", "bob")]
-    matching = gradebook.match(students, class_)
+    class_ = [Graded(n, "", GradeStatus.OK, "", {"01": 5.0}, 0.0, {"tests": [{}]}, n)
+              for n in ("alice", "bob")]
+    matching = gradebook.match(students, [(g.key, g.relpath) for g in class_])
     moodle = list(csv.reader(gradebook.export_text("moodle", class_, matching, "=lab").splitlines()))
     assert moodle[0] == ["ID number", "Email address", "Full name", "'=lab"]
     assert moodle[1] == ["101", "alice@x.edu", "Alice A", "5"]
     plain = list(csv.reader(gradebook.export_text("csv", class_, matching, "lab").splitlines()))
-    assert plain[0][:4] == ["student_id", "name", "submission", "score"]
+    assert plain[0] == ["student_id", "name", "submission", "score", "max_score", "status", "key"]
     assert [r[0] for r in plain[1:]] == ["101", "102"]
 
 
 @pytest.mark.parametrize("text, says", [
     ("name,id\nalice,1\n", "no column submission"),
     ("submission,id\nalice,\n", "line 2: submission and id must not be empty"),
-    ("submission,id\nalice,1\nAlice,2\n", "line 3: the submission Alice is also on line 2"),
+    ("submission,id\nalice,1\nalice,2\n", "line 3: the submission alice is also on line 2"),
+    ("submission;name\nalice;1\n", "no column id (its header row, read with the separator "
+                                     "semicolon, must name"),
 ])
 def test_a_bad_roster_is_one_line(text, says, tmp_path):
     (tmp_path / "roster.csv").write_text(text, encoding="utf-8")

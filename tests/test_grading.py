@@ -218,7 +218,7 @@ def graded_class(tmp_path_factory):
     run.settle()  # a daemon that outlived its worker would strike (or be seen) meanwhile
     rows = {}
     if (out / "grades.csv").exists():
-        with open(out / "grades.csv", newline="") as f:
+        with open(out / "grades.csv", newline="", encoding="utf-8-sig") as f:
             rows = {r["submission"]: r for r in csv.DictReader(f)}
     return {"done": done, "out": out, "rows": rows, "base": base, "seconds": seconds,
             "run": run}
@@ -294,7 +294,7 @@ def layouts(tmp_path_factory):
     done = cli("grade", str(classdir), "--out", str(out), "--timeout", TIMEOUT, "--jobs", "2",
                timeout=300)
     assert done.returncode == 0, done.stderr
-    with open(out / "grades.csv", newline="") as f:
+    with open(out / "grades.csv", newline="", encoding="utf-8-sig") as f:
         rows = {r["submission"]: r for r in csv.DictReader(f)}
     return {"base": base, "out": out, "rows": rows,
             "report": lambda name: json.loads((out / f"{name}.json").read_text())}
@@ -328,7 +328,7 @@ def test_grading_twice_gives_the_same_scores_and_statuses(tmp_path):
         done = cli("grade", str(classdir), "--out", str(tmp_path / run), "--timeout", TIMEOUT,
                    "--jobs", "2", "--seed", "7", timeout=300, fresh=run == "one")
         assert done.returncode == 0, done.stderr
-        results.append((tmp_path / run / "grades.csv").read_text())
+        results.append((tmp_path / run / "grades.csv").read_text(encoding="utf-8-sig"))
     assert results[0] == results[1]
     assert "timeout" in results[0]  # the hang is graded as one, both times
 
@@ -351,7 +351,7 @@ def test_all_or_nothing_and_totals_agree_across_csv_json_and_gradescope(tmp_path
             done = cli("grade", str(classdir), "--out", str(out), "--format", fmt,
                        "--timeout", TIMEOUT, *mode, timeout=300)
             assert done.returncode == 0, done.stderr
-            with open(out / "grades.csv", newline="") as f:
+            with open(out / "grades.csv", newline="", encoding="utf-8-sig") as f:
                 row = next(csv.DictReader(f))
             document = json.loads((out / "partial.json").read_text())
             totals[(len(mode), fmt)] = (float(row["total"]), float(document["score"]))

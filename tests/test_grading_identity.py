@@ -67,10 +67,10 @@ def graded(tmp_path_factory):
     (broken / FILES["02"]).unlink()
     done = cli("grade", str(classdir), "--out", str(out), "--jobs", "2", "--timeout", TIMEOUT,
                cwd=base, timeout=900)
-    with open(out / "grades.csv", newline="", encoding="utf-8") as f:
+    with open(out / "grades.csv", newline="", encoding="utf-8-sig") as f:
         rows = list(csv.DictReader(f))
     return {"done": done, "rows": {r["path"]: r for r in rows}, "out": out, "base": base,
-            "classdir": classdir, "csv": (out / "grades.csv").read_text(encoding="utf-8")}
+            "classdir": classdir, "csv": (out / "grades.csv").read_text(encoding="utf-8-sig")}
 
 
 def test_no_silent_zeros(graded):
@@ -101,7 +101,7 @@ def test_names_keep_their_spelling_and_the_path_leads_back(graded):
         assert (out / f"{original}.json").is_file()
     lines = graded["csv"].splitlines()
     assert lines[0].startswith("submission,ex01,") and lines[0].endswith(
-        ",total,max_score,status,reason,path,seed")
+        ",total,max_score,status,reason,path,seed,key")
 
 
 def test_look_alike_names_are_all_renamed_the_same_way(graded):
@@ -122,7 +122,9 @@ def test_look_alike_names_are_all_renamed_the_same_way(graded):
 
 def test_nothing_a_student_named_reaches_the_csv_as_a_formula(graded):
     row = graded["rows"]["'=HYPERLINK(1)"]  # the path cell is neutralised too
-    assert row["submission"] == "'=HYPERLINK(1)"
+    # the key (and so the report's name) starts with no formula character: it stands in
+    # the key column as it is, and the submission column shows the same
+    assert row["submission"] == row["key"] == "_HYPERLINK(1)"
     for line in graded["csv"].splitlines():
         assert not any(cell.startswith(("=", "+", "-", "@")) for cell in next(csv.reader([line])))
 

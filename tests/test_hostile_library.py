@@ -46,7 +46,7 @@ def graded(tmp_path_factory):
                "--memory", "512", cwd=base, timeout=1200, env=run.env(),
                fresh=True)  # a class of attacks: graded by a new Python, as an instructor would
     run.settle()  # what outlived its worker would strike (or be seen) meanwhile
-    with open(out / "grades.csv", newline="") as f:
+    with open(out / "grades.csv", newline="", encoding="utf-8-sig") as f:
         rows = {r["submission"]: r for r in csv.DictReader(f)}
     return {"done": done, "rows": rows, "run": run}
 

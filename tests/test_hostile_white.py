@@ -124,7 +124,7 @@ def graded(request, tmp_path_factory):
     run.settle()  # what outlived its worker would strike (or be seen) meanwhile
     rows = {}
     if (out / "grades.csv").exists():
-        with open(out / "grades.csv", newline="", encoding="utf-8") as f:
+        with open(out / "grades.csv", newline="", encoding="utf-8-sig") as f:
             rows = {r["submission"]: r for r in csv.DictReader(f)}
     return {"done": done, "rows": rows, "out": out, "left": run.leftover_files(),
             "processes": run.leftover_processes()}
@@ -232,7 +232,7 @@ def test_escapes_in_a_file_name_reach_neither_the_csv_nor_the_terminal(graded):
     rows, done = graded["rows"], graded["done"]
     broken = [r for name, r in rows.items() if name.startswith("bad")]
     assert len(broken) == 1 and broken[0]["status"] == "error", broken
-    text = (graded["out"] / "grades.csv").read_text(encoding="utf-8")
+    text = (graded["out"] / "grades.csv").read_text(encoding="utf-8-sig")
     for mark in MARKS:
         assert mark not in text and mark not in done.stdout and mark not in done.stderr, mark
 

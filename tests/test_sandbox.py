@@ -62,7 +62,7 @@ def _grade(classdir, out, *extra):
     done = cli("grade", str(classdir), "--out", str(out), "--timeout", TIMEOUT, "--jobs", "2",
                *extra, timeout=600)
     assert done.returncode == 0, done.stderr
-    with open(out / "grades.csv", newline="") as f:
+    with open(out / "grades.csv", newline="", encoding="utf-8-sig") as f:
         return {r["submission"]: r for r in csv.DictReader(f)}
 
 

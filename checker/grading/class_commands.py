@@ -11,12 +11,12 @@ from checker.text import one_line
 from checker.usage import EXIT_OK, UsageError
 
 
-def write_class_view(out: Path, graded: list, console) -> None:
+def write_class_view(out: Path, graded: list, console, bom: bool = True) -> None:
     """After ``grade --out``: the class view beside the reports (a failure costs it alone)."""
     from checker.grading import insights_files
 
     try:
-        page = insights_files.write(out, insights_files.view_of(graded))
+        page = insights_files.write(out, insights_files.view_of(graded), bom=bom)
     except (OSError, ValueError) as exc:
         console.print(Text(t("the class view could not be written: {error}",
                              error=one_line(str(exc)))))
@@ -41,7 +41,7 @@ def cmd_insights(args) -> int:
     except (OSError, ValueError) as exc:
         raise UsageError(t("the class view in {path} cannot be read: {error}", path=args.folder,
                            error=one_line(str(exc)))) from None
-    page = insights_files.write(out, view)
+    page = insights_files.write(out, view, bom=not getattr(args, "no_bom", False))
     make_console().print(Text(t("Class view written to {path}", path=page)))
     return EXIT_OK
 
@@ -93,13 +93,8 @@ def cmd_merge(args) -> int:
                                "`grade --shard K/N` runs", path=folder))
     keep_off_work(out, args.out, "--out", folders)
     console = make_console()
-
-    def missing(name: str, folder: Path) -> None:
-        console.print(Text(t("the report of {name} is missing in {folder}; merged without it",
-                             name=name, folder=folder)))
-
     try:
-        done = shards.merge(folders, out, on_missing=missing)
+        done = shards.merge(folders, out, bom=not getattr(args, "no_bom", False))
     except shards.ShardError as exc:
         raise UsageError(str(exc)) from None
     except (OSError, ValueError) as exc:

@@ -157,19 +157,26 @@ def cmd_grade(args) -> int:
             servers.close()
         raise
     console = make_console()
-
-    def renamed(collision) -> None:
+    base = _graded_folder(args.paths)
+    # each student's key, found once (the whole class's names when this is a shard)
+    keys, relpaths, collisions = grade.names_for(paths, base)
+    if shard is not None:
+        keys, collisions = shard["names"], shard["collisions"]
+    try:  # a roster that names a student ambiguously stops the run before grading
+        handback.match_roster(plan, list(zip(keys, relpaths)))
+    except BaseException:
+        if servers is not None:
+            servers.close()
+        raise
+    for collision in collisions:
         console.print(Text(reports.collision_line(collision)))
-
-    for collision in shard["collisions"] if shard else ():  # the whole class's, once
-        renamed(collision)
 
     with reports.grading_progress(console, len(paths)) as advance, startup.quiet():
         graded = grade.grade_all(paths, options,
                                  on_result=lambda g: advance(choices.apply(g)),
-                                 base=_graded_folder(args.paths), on_collision=renamed,
-                                 names=shard["names"] if shard else None, servers=servers)
+                                 base=base, names=keys, servers=servers)
     graded = handback.annotate(plan, graded)
+    bom = not getattr(args, "no_bom", False)
     if json_path is not None:
         files.write_json(json_path, reports.document_for(graded[0], args.format,
                                                          choices.visibility, choices.disclose))
@@ -179,11 +186,11 @@ def cmd_grade(args) -> int:
 
     written = reports.write_out(out, graded, args.format, choices.visibility,
                                 on_failure=not_written, disclose=choices.disclose,
-                                course=handback.course_cell(plan)) if out else []
+                                course=handback.course_cell(plan), bom=bom) if out else []
     if out is not None:
         from checker.grading.class_commands import write_class_view, write_shard_record
 
-        write_class_view(out, graded, console)
+        write_class_view(out, graded, console, bom=bom)
         if shard is not None:
             write_shard_record(out, shard, args, seed)
         if getattr(args, "similarity", False):
@@ -194,7 +201,7 @@ def cmd_grade(args) -> int:
     console.print(Text(reports.status_counts(graded)))
     console.print(Text(t("Seed {seed}: grade again with --seed {seed} to reproduce this run "
                          "exactly", seed=seed)))
-    handback.finish(plan, graded, out, console)
+    handback.finish(plan, graded, out, console, bom=bom)
     if json_path is not None:
         console.print(Text(t("Report written to {path}", path=json_path)))
     if written:

@@ -230,14 +230,12 @@ def relative(path: Path, base: Path | None) -> str:
 
 
 def grade_all(paths: list[Path], options: Options, on_result=None, *, base: Path | None = None,
-              on_collision=None, names: list[str] | None = None,
-              servers=None) -> list[Graded]:
+              names: list[str] | None = None, servers=None) -> list[Graded]:
     """Grade every submission in parallel; results in the order of ``paths``.
 
     ``base``: the folder graded (the CSV's ``path`` column is relative to it);
-    ``on_collision(collision)`` is told of each group of names that had to be renamed;
-    ``names``: the report names, when ``paths`` is a share of a class (``--shard``) named
-    as the whole class is (its collisions were told when the whole class was named);
+    ``names``: each submission's key as the caller found it (``names_for``, or the whole
+    class's for a share of it, ``--shard``); found here when not given;
     ``servers``: the run's fork server if the caller started it early (``start_servers``),
     closed here."""
     from checker import manifest
@@ -246,12 +244,9 @@ def grade_all(paths: list[Path], options: Options, on_result=None, *, base: Path
 
     for exercise in manifest.load():  # worked out once here; every fork server inherits it
         forbidden.plan(list(exercise.forbidden))
-    unique, relpaths, collisions = names_for(paths, base)
+    unique, relpaths, _collisions = names_for(paths, base)
     if names is not None:
-        unique, collisions = names, []
-    for collision in collisions:
-        if on_collision is not None:
-            on_collision(collision)
+        unique = names
     tasks = [Task(name, str(path.resolve() if not path.is_symlink() else path), options,
                   relpath).to_dict()
              for name, path, relpath in zip(unique, paths, relpaths)]

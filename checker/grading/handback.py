@@ -21,6 +21,9 @@ from checker.text import one_line
 from checker.usage import UsageError, keep_off_work
 
 
+ROSTER_RECORD = "roster.json"  # in DIR/insights/: what matched the roster and what did not
+
+
 @dataclass
 class Plan:
     choices: course_file.Choices
@@ -59,20 +62,27 @@ def prepare(args, work) -> Plan:
     return plan
 
 
-def annotate(plan: Plan, graded: list) -> list:
-    """The course's scores, and each document's ``student`` (from the roster)."""
-    graded = [plan.choices.apply(g) for g in graded]
+def match_roster(plan: Plan, submissions: list[tuple[str, str]]) -> None:
+    """Before grading: each submission (``(key, original path)``) with its roster row; a
+    roster that names a student ambiguously stops the run here (a usage error)."""
     if plan.roster is None:
+        return
+    try:
+        plan.matching = gradebook.match(plan.roster, submissions)
+    except gradebook.RosterError as exc:
+        raise UsageError(str(exc)) from None
+    plan.warnings = gradebook.unmatched_lines(plan.matching)
+
+
+def annotate(plan: Plan, graded: list) -> list:
+    """The course's scores, and each document's ``student`` (from the roster, by key)."""
+    graded = [plan.choices.apply(g) for g in graded]
+    if plan.matching is None:
         return graded
-    plan.matching = gradebook.match(plan.roster, graded)
     for g in graded:
         if g.document is not None:
-            student = plan.matching.students.get(g.name)
+            student = plan.matching.students.get(g.key)
             g.document = {**g.document, "student": student.to_dict() if student else None}
-    plan.warnings = [t("no roster row for the submission {name}", name=name)
-                     for name in plan.matching.unmatched_submissions]
-    plan.warnings += [t("no submission for the roster row {name} (id {id})", name=s.submission,
-                        id=s.id) for s in plan.matching.unmatched_students]
     return graded
 
 
@@ -81,7 +91,7 @@ def course_cell(plan: Plan) -> str | None:
     return plan.choices.course.label() if plan.choices.course is not None else None
 
 
-def finish(plan: Plan, graded: list, out: Path | None, console) -> None:
+def finish(plan: Plan, graded: list, out: Path | None, console, bom: bool = True) -> None:
     """Write the feedback pages and the export; print the warnings and what was written."""
     for warning in plan.warnings:
         console.print(Text(t("warning: {message}", message=one_line(warning, 300)),
@@ -93,7 +103,10 @@ def finish(plan: Plan, graded: list, out: Path | None, console) -> None:
                              subs=len(plan.matching.unmatched_submissions),
                              rows=len(plan.matching.unmatched_students))))
     if plan.matching is not None and out is not None:
-        files.write_json(out / "roster.json", plan.matching.to_dict())
+        # in the kit's own folder: a top-level NAME.json is always a student's report
+        from checker.grading import insights_files
+
+        files.write_json(insights_files.folder(out) / ROSTER_RECORD, plan.matching.to_dict())
     if plan.feedback is not None:
         from checker.grading import feedback
 
@@ -109,7 +122,10 @@ def finish(plan: Plan, graded: list, out: Path | None, console) -> None:
         name = gradebook.EXPORTS[plan.export]
         assignment = plan.choices.course.assignment if plan.choices.course else \
             course_file.DEFAULT_ASSIGNMENT
-        files.write_atomic(out / name, gradebook.export_text(plan.export, graded,
-                                                             plan.matching, assignment))
+        files.write_csv(out / name, gradebook.export_text(plan.export, graded, plan.matching,
+                                                          assignment), bom=bom)
+        for warning in gradebook.export_warnings(plan.export, graded, plan.matching):
+            console.print(Text(t("warning: {message}", message=one_line(warning, 400)),
+                               style="yellow"))
         console.print(Text(t("Gradebook for {lms} written to {path}", lms=plan.export,
                              path=out / name)))

@@ -50,13 +50,14 @@ def folder(out: Path) -> Path:
     return target
 
 
-def write(out: Path, view: dict) -> Path:
-    """Write the view's JSON, page and tables into ``out/insights``; returns the page."""
+def write(out: Path, view: dict, *, bom: bool = True) -> Path:
+    """Write the view's JSON, page and tables into ``out/insights``; returns the page
+    (``bom``: the tables start with a byte-order mark, see ``files.write_csv``)."""
     target = folder(out)
     view = {**view, "lang": get_lang()}
     files.write_json(target / JSON_NAME, view)
     for name, text in insights_csv.tables(view).items():
-        files.write_atomic(target / name, text)
+        files.write_csv(target / name, text, bom=bom)
     page = target / HTML_NAME
     files.write_atomic(page, insights_page.render(view))
     return page

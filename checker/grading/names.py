@@ -5,6 +5,9 @@ and CJK stay. Only what no file system (or spreadsheet) takes is replaced: contr
 format characters, ``/ \\ : * ? " < > |``, leading and trailing dots and spaces; a name
 too long is cut and ends with a digest of the whole.
 
+A name is kept in Unicode's composed form (NFC): ``José`` typed with two code points, as
+macOS spells file names, is the ``José`` of a roster or a gradebook.
+
 Two names are the same name when they are equal after Unicode normalisation (NFKC) and
 case folding: ``Clean_a`` and ``clean_a``, ``ｃｌｅａｎ_ａ`` and ``clean_a``, ``José``
 written with one code point or two. A spreadsheet's lookup, a case-insensitive file system
@@ -27,11 +30,14 @@ from dataclasses import dataclass
 from checker.text import FILE_NAME_LIMIT, clean
 
 _UNSAFE = re.compile(r'[\x00-\x1f\x7f/\\:*?"<>|]+')
+_FORMULA_START = re.compile(r"^[=+\-@]")  # what a spreadsheet runs as a formula
 
 
 def report_name(raw: str, limit: int = FILE_NAME_LIMIT) -> str:
     """``raw`` as a report's file name: the original spelling where a file system allows it."""
-    name = " ".join(_UNSAFE.sub("_", clean(raw)).split()).strip(". ") or "submission"
+    name = unicodedata.normalize("NFC", clean(raw))  # one spelling of José, as rosters have
+    name = " ".join(_UNSAFE.sub("_", name).split()).strip(". ") or "submission"
+    name = _FORMULA_START.sub("_", name)
     if len(name) <= limit:
         return name
     digest = _digest(raw, 10)

@@ -67,6 +67,12 @@ class Options(RunOptions):
                       "exercise_ids": tuple(data.get("exercise_ids", ()))})
 
 
+def display_name(relpath: str) -> str:
+    """The last part of an original path, without a ``.zip`` ending: the name as handed in."""
+    last = relpath.rstrip("/").rsplit("/", 1)[-1]
+    return one_line(last[:-4] if last.lower().endswith(".zip") and len(last) > 4 else last, 200)
+
+
 def _run_fields(options: RunOptions) -> dict:
     """The fields ``options`` has as a ``RunOptions``, by name."""
     return {f.name: getattr(options, f.name) for f in fields(RunOptions)}
@@ -110,6 +116,25 @@ class Graded:
         self.name = report_name(self.name)
         self.relpath = one_line(self.relpath, 1000)
         self.reason = one_line(self.reason, 300)
+
+    @property
+    def key(self) -> str:
+        """The student's key: the unique report name, found once (``names``), joined on
+        everywhere (reports, every CSV's ``key`` column, roster, shards, merge, diff)."""
+        return self.name
+
+    @property
+    def display(self) -> str:
+        """The name as handed in (the folder or zip, ``.zip`` left out), for people to read;
+        never joined on: two students may show the same one (``Kim`` and ``kim``)."""
+        return display_name(self.relpath) or self.name
+
+    @property
+    def has_score(self) -> bool:
+        """Whether its score is a grade: its cases ran, and the kit did not fail. An
+        ambiguous, unreadable or empty submission, or a kit error, has none (its 0 is not
+        a score: exports leave its cell empty)."""
+        return bool((self.document or {}).get("tests")) and self.status != GradeStatus.KIT_ERROR
 
     @property
     def score(self) -> float:

@@ -39,8 +39,16 @@ def document_for(graded: Graded, fmt: str, visibility: str, disclose: str = "ful
         "max_score": graded.max_score, "seconds": graded.seconds})
 
 
+KEY_COLUMN = "key"
+
+
 def csv_text(graded: list[Graded], course: str | None = None) -> str:
-    """grades.csv; ``course`` (the course file's name and digest) adds a last column."""
+    """grades.csv; ``course`` (the course file's name and digest) adds a column.
+
+    The last column, ``key``, is the student's key exactly as it is (the report's file
+    name without ``.json``): the one column to join on. A key never starts with a formula
+    character (``names``), so no guard changes it; the display columns beside it
+    (``submission``, ``reason``, ``path``) keep the formula guard."""
     graded_ids = {i for g in graded for i in g.scores}
     ids = [e.id for e in manifest.load() if e.id in graded_ids]
     buffer = io.StringIO()
@@ -48,11 +56,12 @@ def csv_text(graded: list[Graded], course: str | None = None) -> str:
     # new columns go at the end: a sheet or a script that reads the first ones still works
     extra = ["course"] if course is not None else []
     writer.writerow(["submission", *[f"ex{i}" for i in ids], "total", "max_score", "status",
-                     "reason", "path", "seed", *extra])
+                     "reason", "path", "seed", *extra, KEY_COLUMN])
     for g in graded:
         writer.writerow([_cell(g.name), *[f"{g.scores.get(i, 0.0):g}" for i in ids],
                          f"{g.score:g}", f"{g.max_score:g}", g.status, _cell(g.reason),
-                         _cell(g.relpath), _seed_of(g), *[_cell(course) for _ in extra]])
+                         _cell(g.relpath), _seed_of(g), *[_cell(course) for _ in extra],
+                         g.key])
     return buffer.getvalue()
 
 
@@ -83,7 +92,8 @@ def _cell(text: str) -> str:
 
 
 def write_out(out: Path, graded: list[Graded], fmt: str, visibility: str,
-              on_failure=None, *, disclose: str = "full", course: str | None = None) -> list[Path]:
+              on_failure=None, *, disclose: str = "full", course: str | None = None,
+              bom: bool = True) -> list[Path]:
     """``--out DIR``: one JSON per submission and grades.csv; returns what was written.
 
     A report that cannot be written costs that report alone: ``on_failure(name, error)``
@@ -100,7 +110,7 @@ def write_out(out: Path, graded: list[Graded], fmt: str, visibility: str,
                 on_failure(g.name, exc)
             continue
         written.append(path)
-    files.write_atomic(out / CSV_NAME, csv_text(graded, course))
+    files.write_csv(out / CSV_NAME, csv_text(graded, course), bom=bom)
     written.append(out / CSV_NAME)
     return written
 

@@ -1,5 +1,9 @@
 """Grading a class in shards on many machines, and merging the shards into one run.
 
+Rows and reports are joined by the student's key (grades.csv's ``key`` column, the
+report's file name), never by a name as a spreadsheet shows it; ``merge`` writes one row
+per student of the class or refuses with one line.
+
 ``grade --shard K/N`` grades the submissions whose name hashes to share K of N: the
 share depends on the name alone (a SHA-256 of it), so it does not change when the
 submissions are listed in another order or on another machine, and the N shards
@@ -22,6 +26,7 @@ from pathlib import Path
 
 from checker import files
 from checker.grading import insights, insights_files
+from checker.grading.reports import KEY_COLUMN
 from checker.i18n import t
 
 SCHEMA = "attention-kit/shard"
@@ -114,51 +119,92 @@ def _list(numbers: list[int]) -> str:
     return ", ".join(str(x) for x in numbers) or "-"
 
 
-def _rows(folder: Path) -> tuple[list[str], dict[str, list[str]]]:
+def _rows(folder: Path, graded: list[str]) -> tuple[list[str], dict[str, list[str]]]:
+    """A shard's grades.csv: its header and its rows by student key (the ``key`` column).
+
+    Every student the shard graded must have exactly one row and every row must be one
+    of them: a row is never dropped, doubled or taken by a look-alike name."""
     path = Path(folder) / CSV_NAME
     try:
-        with open(path, newline="", encoding="utf-8") as f:
+        with open(path, newline="", encoding="utf-8-sig") as f:
             table = list(csv.reader(f))
-    except OSError as exc:
+    except (OSError, UnicodeDecodeError) as exc:
         raise ShardError(t("cannot read {path}: {error}", path=path, error=exc)) from None
-    if not table:
-        return [], {}
-    return table[0], {row[0]: row for row in table[1:] if row}
+    header = table[0] if table else []
+    if KEY_COLUMN not in header:
+        raise ShardError(t("{path} has no {column} column: it was written by an older kit; "
+                           "grade that shard again", path=path, column=KEY_COLUMN))
+    at = header.index(KEY_COLUMN)
+    rows: dict[str, list[str]] = {}
+    for row in table[1:]:
+        if not row:
+            continue
+        key = row[at] if at < len(row) else ""
+        if key in rows:
+            raise ShardError(t("{path} has two rows for the student {key}: grade that shard "
+                               "again", path=path, key=key))
+        rows[key] = row
+    stray = sorted(set(rows) - set(graded))
+    missing = [key for key in graded if key not in rows]
+    if stray or missing:
+        raise ShardError(t("{path} does not hold one row per student the shard graded "
+                           "(no row for: {missing}; rows of no student of the shard: "
+                           "{stray}): grade that shard again", path=path,
+                           missing=", ".join(missing[:5]) or "-",
+                           stray=", ".join(stray[:5]) or "-"))
+    return header, rows
 
 
-def merge(folders: list[Path], out: Path, on_missing=None) -> dict:
-    """Write the merged run into ``out``; returns counts for the summary."""
+def merge(folders: list[Path], out: Path, *, bom: bool = True) -> dict:
+    """Write the merged run into ``out``; returns counts for the summary.
+
+    Nothing is written before every shard is read and checked: a student's row or report
+    that is missing stops the merge with one line (``ShardError``), never a merged class
+    with a student less."""
     by_folder = check(folders)
-    out.mkdir(parents=True, exist_ok=True)
     header: list[str] = []
     rows: dict[str, list[str]] = {}
+    reports: dict[str, Path] = {}
     tally = insights.Tally()
-    reports = 0
     for record, folder in by_folder:
-        head, found = _rows(folder)
-        if found:
-            if header and head != header:
-                raise ShardError(t("{folder}'s grades.csv has other columns than the other "
-                                   "shards': grade every shard with the same options",
-                                   folder=folder))
-            header = head
+        head, found = _rows(folder, record["graded"])
+        if header and head != header:
+            raise ShardError(t("{folder}'s grades.csv has other columns than the other "
+                               "shards': grade every shard with the same options",
+                               folder=folder))
+        header = header or head
+        twice = sorted(set(rows) & set(found))
+        if twice:
+            raise ShardError(t("the student {key} was graded by two shards: merge the shards "
+                               "of one `grade --shard K/N` run", key=twice[0]))
         rows.update(found)
-        for name in record["graded"]:
-            source = Path(folder) / f"{name}.json"
-            if source.is_file() and not source.is_symlink():
-                files.write_atomic(out / source.name, source.read_bytes())
-                reports += 1
-            elif on_missing is not None:
-                on_missing(name, folder)
+        for key in record["graded"]:
+            source = Path(folder) / f"{key}.json"
+            if not source.is_file() or source.is_symlink():
+                raise ShardError(t("the report of {name} is missing in {folder}: grade that "
+                                   "shard again (merge never drops a student)", name=key,
+                                   folder=folder))
+            reports[key] = source
         tally.add_view(insights_files.load(Path(folder) / insights_files.FOLDER /
                                            insights_files.JSON_NAME))
+    order = by_folder[0][0]["names"]
+    unknown = sorted(set(rows) - set(order))
+    if unknown or len(rows) != len(order):
+        missing = [key for key in order if key not in rows]
+        raise ShardError(t("the shards do not grade every student of the class once (not "
+                           "graded: {missing}; not of the class: {unknown})",
+                           missing=", ".join(missing[:5]) or "-",
+                           unknown=", ".join(unknown[:5]) or "-"))
+    out.mkdir(parents=True, exist_ok=True)
+    for key in order:
+        files.write_atomic(out / f"{key}.json", reports[key].read_bytes())
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    if header:
-        writer.writerow(header)
-    for name in by_folder[0][0]["names"]:
-        if name in rows:
-            writer.writerow(rows[name])
-    files.write_atomic(out / CSV_NAME, buffer.getvalue())
-    page = insights_files.write(out, tally.view())
-    return {"shards": len(by_folder), "reports": reports, "rows": len(rows), "page": page}
+    writer.writerow(header)
+    written = 0
+    for key in order:  # one run's order
+        writer.writerow(rows[key])
+        written += 1
+    files.write_csv(out / CSV_NAME, buffer.getvalue(), bom=bom)
+    page = insights_files.write(out, tally.view(), bom=bom)
+    return {"shards": len(by_folder), "reports": len(reports), "rows": written, "page": page}
