@@ -190,6 +190,36 @@ def validate_grade_reports(args: list[str], cwd=None) -> int:
     return len(reports)
 
 
+def check_gradescope_points(results: dict, document: dict, *, solved: bool = False) -> None:
+    """The arithmetic of a Gradescope ``results`` made from the grade's JSON ``document``:
+    valid against its schema, no test above its max_score, each exercise's tests adding
+    up exactly (at the tests' 4 decimals) to its score and its points, every test to the
+    top-level score; ``solved``: every test scores exactly its max_score."""
+    import json
+
+    import jsonschema
+
+    schema = json.loads((ROOT / "checker" / "grading" / "schemas" /
+                         "gradescope.schema.json").read_text(encoding="utf-8"))
+    jsonschema.validate(results, schema)
+    tests, units = results["tests"], lambda x: round(x * 10_000)
+    assert tests and all(units(t["score"]) <= units(t["max_score"]) for t in tests), tests
+    assert all(t["score"] == round(t["score"], 4) and t["max_score"] == round(t["max_score"], 4)
+               for t in tests)
+    assert sum(units(t["score"]) for t in tests) == units(results["score"]) \
+        == units(document["score"])
+    for e in document["exercises"]:
+        mine = [t for t in tests if t["name"].startswith(f"{e['id']} ")]
+        assert sum(units(t["score"]) for t in mine) == units(e["score"]), e["id"]
+        assert sum(units(t["max_score"]) for t in mine) == units(e["max_score"]), e["id"]
+        if e["score"] > 0:  # a passing test earns all of its maximum
+            assert all(t["score"] == t["max_score"] for t in mine if t["status"] == "passed")
+    bonus = sum(e["max_score"] for e in document["exercises"] if e.get("bonus"))
+    assert sum(units(t["max_score"]) for t in tests) == units(document["max_score"] + bonus)
+    if solved:
+        assert all(t["score"] == t["max_score"] and t["status"] == "passed" for t in tests)
+
+
 # ------------------------------------------------- hostile libraries: their own run only
 SHARED_TMP = ("/tmp", "/var/tmp", "/dev/shm")  # where an attack may try to leave files
 PLACEHOLDERS = ("KIT_ROOT", "CLASS_DIR", "OUT_DIR", "RUN_TMP", "RUN_MARK")

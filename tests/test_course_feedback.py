@@ -25,7 +25,8 @@ import pytest
 from checker import manifest
 from checker.grading import course, feedback, gradebook, gradescope
 from checker.grading.records import GradeStatus, Graded
-from conftest import EXERCISES, IMPLEMENTATIONS, SOLUTIONS, cli, copy_exercises
+from conftest import (EXERCISES, IMPLEMENTATIONS, SOLUTIONS, check_gradescope_points, cli,
+                      copy_exercises)
 
 TIMEOUT = "3"
 FILES = {e.id: e.file for e in manifest.load()}
@@ -352,6 +353,19 @@ def test_gradescope_honours_visibility_and_disclosure(graded, visibility, level)
     if level != "scores":  # each case is worth its course points: 05's add up to 20
         assert abs(sum(t["max_score"] for t in results["tests"]
                        if t["name"].startswith("05 ")) - 20) < 1e-3
+
+
+@pytest.mark.parametrize("level", ["full", "summary", "scores"])
+def test_gradescope_points_add_up_exactly_with_case_points_and_a_bonus(graded, level):
+    """Issue 35: a test's score never above its max_score, the tests adding up to the
+    top-level score and to each exercise's points (05 is worth 20 with a 5-point case,
+    11 is a bonus), a solved student's every test at its maximum."""
+    for name in ("alice", graded["hostile"], "bob"):
+        document = graded["documents"][name]
+        results = gradescope.results_json(document, disclose=level)
+        check_gradescope_points(results, document, solved=name == "alice")
+    partly = gradescope.results_json(graded["documents"][graded["hostile"]], disclose=level)
+    assert 0 < partly["score"] < 110 and any(t["status"] == "failed" for t in partly["tests"])
 
 
 def test_a_submission_that_could_not_be_graded_gets_a_page_that_says_why(tmp_path):

@@ -20,10 +20,11 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import (EXERCISES, IMPLEMENTATIONS, ROOT, SOLUTIONS, HostileRun, cli, comparable,
-                      copy_exercises)
+from conftest import (EXERCISES, IMPLEMENTATIONS, ROOT, SOLUTIONS, HostileRun,
+                      check_gradescope_points, cli, comparable, copy_exercises)
 
 from checker.engine import forkserver
+from checker.grading import gradescope
 from checker import manifest
 from checker import judge
 from checker.options import RunOptions
@@ -344,7 +345,8 @@ def test_all_or_nothing_and_totals_agree_across_csv_json_and_gradescope(tmp_path
     wrong = (IMPLEMENTATIONS / "wrong" / "ex05_softmax" / "no_max_shift.py").read_text()
     classdir = tmp_path / "subs"
     _write_student(classdir / "partial", "05", wrong)
-    totals = {}
+    _write_student(classdir / "solved")
+    totals, documents = {}, {}
     for mode in ([], ["--all-or-nothing"]):
         for fmt in ("json", "gradescope"):
             out = tmp_path / f"out-{fmt}-{len(mode)}"
@@ -352,16 +354,27 @@ def test_all_or_nothing_and_totals_agree_across_csv_json_and_gradescope(tmp_path
                        "--timeout", TIMEOUT, *mode, timeout=300)
             assert done.returncode == 0, done.stderr
             with open(out / "grades.csv", newline="", encoding="utf-8-sig") as f:
-                row = next(csv.DictReader(f))
+                row = next(r for r in csv.DictReader(f) if r["key"] == "partial")
             document = json.loads((out / "partial.json").read_text())
             totals[(len(mode), fmt)] = (float(row["total"]), float(document["score"]))
+            documents[(len(mode), fmt)] = {name: json.loads((out / f"{name}.json").read_text())
+                                           for name in ("partial", "solved")}
             if fmt == "gradescope":
                 tests = document["tests"]
-                assert abs(sum(t["score"] for t in tests) - document["score"]) < 1e-3
                 assert {t["visibility"] for t in tests} == {"after_published"}
                 assert all({"name", "number", "score", "max_score", "status", "output"} <= set(t)
                            for t in tests)
                 assert document["execution_time"] > 0
+    # issue 35: Gradescope's arithmetic, in what grade wrote (full disclosure) and at every
+    # disclosure level from the JSON reports: exact sums, no score above its maximum
+    for mode in (0, 1):
+        for name in ("partial", "solved"):
+            graded = documents[(mode, "json")][name]
+            check_gradescope_points(documents[(mode, "gradescope")][name], graded,
+                                    solved=name == "solved")
+            for level in ("full", "summary", "scores"):
+                check_gradescope_points(gradescope.results_json(graded, disclose=level), graded,
+                                        solved=name == "solved")
     partial_total, _ = totals[(0, "json")]
     assert 90 < partial_total < 100
     assert totals[(0, "json")] == totals[(0, "gradescope")] == (partial_total, partial_total)

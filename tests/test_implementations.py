@@ -185,3 +185,45 @@ def test_a_property_case_that_holds_for_a_wrong_file_earns_nothing(solved):
     assert meta[large.name]["status"] == "failed" and meta[large.name]["not_checked"]
     assert sum(m["status"] == "passed" for m in meta.values()) == run.exercises[0].passed
     assert document["summary"]["passed"] == run.exercises[0].passed
+
+
+# issue 35: a forbidden call and an in-place write are both rule breaches, with different
+# costs. A forbidden call means values computed by a ready-made function, so it fails
+# every case of its exercise; an input changed in place leaves the values the student's
+# own, so it fails its own case only.
+FORBIDDEN_FILES = {  # library file -> what the failures must name
+    ("ex05_softmax", "torch_softmax"): "softmax",
+    ("ex05_softmax", "float16_only_torch_softmax"): "softmax",  # one path only
+    ("ex08_attention", "uses_F_sdpa"): "scaled_dot_product_attention",
+}
+
+
+@pytest.mark.parametrize("stem, name", list(FORBIDDEN_FILES), ids="/".join)
+def test_a_forbidden_call_costs_every_case_of_its_exercise(stem, name, solved):
+    exercise = BY_STEM[stem]
+    shutil.copy(IMPLEMENTATIONS / "wrong" / stem / f"{name}.py", solved / exercise.file)
+    run, document = check(solved, [exercise.id], json_report=True)
+    result, call = run.exercises[0], FORBIDDEN_FILES[(stem, name)]
+    assert result.total > 10 and result.passed == 0 and result.score() == 0
+    for c in result.cases:
+        assert c.status == "failed" and c.failure.check == "forbidden", c.name
+        assert c.failure.cause == "forbidden_call" and call in c.failure.summary, c.name
+    # the JSON document (what a course file and Gradescope re-score from) says the same
+    tests = [t["metadata"] for t in document["tests"]]
+    assert len(tests) == result.total
+    assert all(m["status"] == "failed" and call in m["message"] for m in tests), tests
+    assert document["exercises"][0]["score"] == 0 and document["summary"].get("passed", 0) == 0
+
+
+def test_an_input_changed_in_place_costs_only_its_own_case(solved):
+    exercise = BY_STEM["ex07_masking"]
+    shutil.copy(IMPLEMENTATIONS / "wrong" / "ex07_masking" / "masked_fill_in_place.py",
+                solved / exercise.file)
+    run, document = check(solved, [exercise.id], json_report=True)
+    result = run.exercises[0]
+    failing = [c for c in result.cases if c.status != "passed"]
+    assert [c.name for c in failing] == ["the scores and the mask are left unchanged"]
+    assert failing[0].failure.check == "property" and not failing[0].failure.not_checked
+    assert result.passed == result.total - 1 > 10
+    assert result.score() == round(exercise.points * (result.total - 1) / result.total, 2)
+    assert document["exercises"][0]["score"] == result.score()

@@ -6,11 +6,16 @@ submission, which must read ``/autograder/submission`` and write
 ``/autograder/results/results.json``. Both scripts take the root folder from
 ``AUTOGRADER_ROOT`` (default ``/autograder``) so the bundle can be tried on
 any machine, and ``run_autograder`` takes the Python from ``ATTN_KIT_PYTHON``.
+
+The tests' points are whole multiples of 10^-4 (``DECIMALS``), shared out by largest
+remainder: an exercise's tests add up to exactly its score and its points, no test
+shows more than its maximum, and a passing test shows exactly its maximum.
 """
 from __future__ import annotations
 
 import importlib
 import io
+import math
 import shlex
 import stat
 import zipfile
@@ -49,10 +54,10 @@ def results_json(document: dict, *, visibility: str = "after_published",
         title = titles.get(eid, summary.get("title", ""))
         if disclose == "scores":
             tests.append({"name": f"{eid} {title}", "number": str(int(eid)) if eid.isdigit()
-                          else eid, "score": summary.get("score", 0),
-                          "max_score": summary.get("max_score", 0), "visibility": visibility,
+                          else eid, "score": _points(_units(summary.get("score", 0))),
+                          "max_score": _points(_units(summary.get("max_score", 0))),
                           "status": Status.PASSED if summary.get("status") == Status.PASSED
-                          else Status.FAILED})
+                          else Status.FAILED, "output": "", "visibility": visibility})
             continue
         for n, (test, earned, share) in enumerate(_case_points(summary, cases), 1):
             meta = test.get("metadata") or {}
@@ -61,7 +66,7 @@ def results_json(document: dict, *, visibility: str = "after_published",
                 "name": f"{eid} {title}: "
                         f"{t(meta['case']) if meta.get('case') else test.get('nodeid')}",
                 "number": f"{int(eid)}.{n}" if eid.isdigit() else str(n),
-                "score": round(earned, 6), "max_score": round(share, 6),
+                "score": _points(earned), "max_score": _points(share),
                 "status": Status.PASSED if passed else Status.FAILED,
                 "output": _case_output(meta, disclose),
                 "visibility": visibility,
@@ -95,21 +100,64 @@ def summary_lines(document: dict, titles: dict) -> list[str]:
     return lines
 
 
-def _case_points(summary: dict, cases: list[dict]):
-    """(test, points earned, points possible) of each case of one exercise.
+DECIMALS = 4          # a test's score and max_score: whole multiples of 10^-4
+UNIT = 10 ** DECIMALS
 
-    Each case is worth its ``metadata.points``; the exercise's score (partial credit or
-    all or nothing, already rounded) is shared by its passing cases in proportion, so
-    the tests add up to exactly the exercise's score."""
+
+def _units(points) -> int:
+    """Points as a whole number of 10^-4 (exercise scores carry 2 decimals: exact)."""
+    return max(0, round(float(points) * UNIT))
+
+
+def _points(units: int) -> float:
+    return round(units / UNIT, DECIMALS)
+
+
+def _apportion(total: int, weights: list[float]) -> list[int]:
+    """``total`` units shared in proportion to ``weights``, in whole units that add up to
+    ``total`` exactly: each gets the floor of its share, and the units left over go one
+    each to the largest remainders (ties to the earlier). No weight at all: equal shares."""
+    if not weights:
+        return []
+    whole = sum(weights)
+    if whole <= 0:
+        weights, whole = [1.0] * len(weights), float(len(weights))
+    exact = [total * w / whole for w in weights]
+    parts = [math.floor(x) for x in exact]
+    order = sorted(range(len(exact)), key=lambda i: (parts[i] - exact[i], i))
+    for i in order[:total - sum(parts)]:
+        parts[i] += 1
+    return parts
+
+
+def _case_points(summary: dict, cases: list[dict]):
+    """(test, units earned, units possible) of each case of one exercise (``_units``).
+
+    Each case is worth its ``metadata.points``. The exercise's score (partial credit or
+    all or nothing, already rounded to 2 decimals) and its points are shared out in whole
+    units so that its tests add up to exactly both. The passing cases share the score, in
+    proportion to their points, and each of them is worth what it earns; the failing
+    cases share the rest of the points (when every case passes, the rest is what rounding
+    left over, shared by all). So a passing test shows exactly its maximum, none shows more,
+    and the score's rounding moves a maximum by a few units at most. A score of 0
+    (nothing passed, or all or nothing missed) leaves every test at 0 of its share."""
     shares = [float((c.get("metadata") or {}).get("points", 0.0)) for c in cases]
     if not any(shares):  # an old document without points: equal shares
-        shares = [float(summary.get("max_score", 0)) / max(1, len(cases))] * len(cases)
+        shares = [1.0] * len(cases)
     passed = [(c.get("metadata") or {}).get("status") == Status.PASSED for c in cases]
-    weight = sum(s for s, ok in zip(shares, passed) if ok)
-    score = float(summary.get("score", 0))
-    for case, share, ok in zip(cases, shares, passed):
-        earned = share * score / weight if ok and weight else 0.0
-        yield case, earned, share
+    points = _units(summary.get("max_score", 0))
+    score = min(_units(summary.get("score", 0)), points)
+    if not (score and any(passed)):
+        for case, most in zip(cases, _apportion(points, shares)):
+            yield case, 0, most
+        return
+    won = _apportion(score, [s for s, ok in zip(shares, passed) if ok])
+    rest_to = [not ok for ok in passed] if not all(passed) else passed
+    rest = _apportion(points - score, [s for s, r in zip(shares, rest_to) if r])
+    won_, rest_ = iter(won), iter(rest)
+    for case, ok, r in zip(cases, passed, rest_to):
+        earned = next(won_) if ok else 0
+        yield case, earned, earned + (next(rest_) if r else 0)
 
 
 def failed_results(reason: str, execution_time: float = 0.0,

@@ -63,18 +63,24 @@ def _where(failure) -> str:
     return t("line {line}: {code}", line=frame.get("line"), code=frame.get("code") or "")
 
 
-def mark_waiting(json_report: dict, waiting: dict) -> None:
-    """The property cases that passed but wait for the exercise's values (``waiting``:
-    nodeid -> CaseResult) are failures, not checked, in the document as in the results."""
+def mark_changed(json_report: dict, changed: dict) -> None:
+    """The cases that failed after they ran (``changed``: nodeid -> CaseResult): a
+    property case that passed but waits for the exercise's values (not checked), a case
+    struck by a forbidden call elsewhere in its exercise. They are failures in the
+    document as in the results."""
     summary = json_report.get("summary") or {}
     for test in json_report.get("tests", []):
-        case_ = waiting.get(test.get("nodeid"))
+        case_ = changed.get(test.get("nodeid"))
         if case_ is None or not isinstance(test.get("metadata"), dict):
             continue
-        meta = test["metadata"]
-        meta["status"], meta["message"], meta["not_checked"] = (
-            case_.status, case_.failure.summary, True)
-        meta["failure"] = {"fix": case_.failure.fix, "check": case_.failure.check}
+        meta, f = test["metadata"], case_.failure
+        meta["status"], meta["message"] = case_.status, f.summary
+        meta.pop("not_checked", None)
+        if f.not_checked:
+            meta["not_checked"] = True
+        meta["failure"] = {k: v for k, v in (
+            ("expected", f.expected), ("likely", f.likely), ("cause", f.cause),
+            ("fix", f.fix), ("check", f.check)) if v}
         if test.get("outcome") == "passed":
             test["outcome"] = "failed"
             summary["passed"] = summary.get("passed", 1) - 1

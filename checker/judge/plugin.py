@@ -192,7 +192,9 @@ class CheckPlugin:
         self.results = {e.id: ExerciseResult(e.id, e.seed_section, e.file, e.points)
                         for e in self.selected}
         self.json_report: dict | None = None
-        self._waiting: dict[str, CaseResult] = {}  # property cases that wait for the values
+        # cases failed after they ran (a property case waiting for the values, a case struck
+        # by a forbidden call): their JSON metadata is rewritten to match (``mark_changed``)
+        self._changed: dict[str, CaseResult] = {}
         self._gated = False
         self._settled = False
         self._last_exercise: str | None = None
@@ -377,17 +379,21 @@ class CheckPlugin:
     @pytest.hookimpl(optionalhook=True)
     def pytest_json_modifyreport(self, json_report):
         self._gate()
-        document.mark_waiting(json_report, self._waiting)
+        document.mark_changed(json_report, self._changed)
         self.json_report = json_report
 
     def _gate(self) -> None:
-        """Every property case counts only when its exercise's values are right: while a
+        """Points only for what the file computed itself. A forbidden call anywhere in an
+        exercise (refused in a call, or found in the file's text) costs every case of that
+        exercise: the values it returns may not be its own (``_strike_forbidden``). Then
+        every property case counts only when its exercise's values are right: while a
         value case of the exercise does not pass, a passing property case waits (it fails,
         marked not checked), so a wrong file earns nothing from properties alone."""
         if self._gated:
             return
         self._gated = True
         for result in self.results.values():
+            self._strike_forbidden(result)
             wrong = sum(values_wrong(c) for c in result.cases)
             if not wrong:
                 continue
@@ -400,7 +406,30 @@ class CheckPlugin:
                         fix=t("this case counts once the values are right: get the cases about "
                               "values to pass first"),
                         check=Check.PROPERTY, not_checked=True)
-                    self._waiting[c.nodeid] = c
+                    self._changed[c.nodeid] = c
+
+    def _strike_forbidden(self, result: ExerciseResult) -> None:
+        """A case that failed on a forbidden call (the worker refused or reported one, or
+        the static scan of the file found one) is evidence against the whole exercise:
+        its cases that passed fail too, each naming that call. An input changed in place
+        or a wrong dtype costs only its own case; a forbidden call means values computed
+        by a ready-made function, so no case of the exercise may earn its points."""
+        evidence = next((c for c in result.cases if c.status == Status.FAILED
+                         and c.failure is not None and c.failure.check == Check.FORBIDDEN),
+                        None)
+        if evidence is None:
+            return
+        for c in result.cases:
+            if c.status != Status.PASSED:
+                continue
+            c.status = Status.FAILED
+            c.failure = Failure(
+                t("not counted: {evidence} (a forbidden call costs every case of the "
+                  "exercise)", evidence=evidence.failure.summary),
+                expected=t("no call to a forbidden function"),
+                likely=evidence.failure.likely, cause=evidence.failure.cause,
+                specific=evidence.failure.specific, check=Check.FORBIDDEN)
+            self._changed[c.nodeid] = c
 
     def pytest_sessionfinish(self, session):
         """The submission's checks are over: its workers stopped, its results settled.
