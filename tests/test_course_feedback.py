@@ -475,3 +475,147 @@ def test_hand_back_options_are_checked_before_grading(extra, says, tmp_path):
                *[e.format(subs=subs, tmp=tmp_path) for e in extra])
     assert done.returncode == 2 and says in done.stderr, done.stderr
     assert len(done.stderr.strip().splitlines()) == 1 and not (tmp_path / "out").exists()
+
+
+# ------------------------------------------------- pages a student can read (issue 35)
+SYNTAX_ERROR = "import torch\n\ndef softmax(x, dim=-1)\n    return x\n"
+
+
+class TestPagesAStudentCanRead:
+    """A class of three graded once: ``Kim`` (05 has a syntax error, the rest solved),
+    ``kim`` (05 sums over the whole tensor: its property cases wait for the values) and a
+    zip that is not one. ``Kim`` and ``kim`` are one name ignoring case: their reports
+    are renamed, their pages keep the names they handed in."""
+
+    @pytest.fixture(scope="class")
+    @classmethod
+    def run(cls, tmp_path_factory):
+        base = tmp_path_factory.mktemp("readable")
+        subs = base / "subs"
+        _student(subs / "Kim", "05", SYNTAX_ERROR)
+        wrong = (IMPLEMENTATIONS / "wrong" / "ex05_softmax" / "sum_over_all.py").read_text()
+        _student(subs / "kim", "05", wrong)
+        (subs / "broken.zip").write_bytes(b"not a zip")
+        out, pages = base / "out", base / "feedback"
+        done = cli("grade", str(subs), "--out", str(out), "--feedback", str(pages),
+                   "--seed", "7", "--timeout", TIMEOUT, "--jobs", "2", cwd=base, timeout=600)
+        assert done.returncode == 0, done.stderr
+        with open(out / "grades.csv", newline="", encoding="utf-8") as f:
+            rows = {r["path"]: r for r in csv.DictReader(f)}
+        names = {path: row["submission"] for path, row in rows.items()}
+        documents = {path: json.loads((out / f"{name}.json").read_text())
+                     for path, name in names.items()}
+        return {"pages": pages, "rows": rows, "names": names, "documents": documents}
+
+    def _page(self, run, path, suffix=".md"):
+        return (run["pages"] / f"{run['names'][path]}{suffix}").read_text(encoding="utf-8")
+
+    def _graded(self, run, path):
+        return Graded(run["names"][path], "", GradeStatus.OK, "", {}, 0.0,
+                      run["documents"][path], path)
+
+    def test_one_file_that_does_not_load_is_told_at_its_exercise_once(self, run):
+        row = run["rows"]["Kim"]
+        assert row["status"] == "error" and row["total"] == "90"  # graded: 9 of 10 passed
+        ex05 = next(e for e in run["documents"]["Kim"]["exercises"] if e["id"] == "05")
+        for page in (self._page(run, "Kim"), self._page(run, "Kim", ".html")):
+            assert "90 / 100" in page and "could not be graded" not in page
+            assert page.count("the file has a syntax error") == 1, page
+            assert f"the same error in {ex05['total']} of {ex05['total']} cases" in page
+            assert "def softmax(x, dim=-1)" in page
+            assert "every row of weights sums to 1" not in page  # all cases: none named
+
+    def test_a_submission_none_of_whose_cases_ran_could_not_be_graded(self, run):
+        document = run["documents"]["broken.zip"]
+        assert document["tests"] == [] and document["exitcode"] is None
+        for suffix in (".md", ".html"):
+            page = self._page(run, "broken.zip", suffix)
+            assert "This submission could not be graded" in page and "nor a zip file" in page
+            assert "Feedback for broken" in page and "broken.zip" not in page.split("\n")[0]
+
+    @pytest.mark.parametrize("level", ["full", "summary"])
+    def test_every_case_that_waits_for_the_values_says_so(self, run, level):
+        document = run["documents"]["kim"]
+        waiting = [t_["metadata"]["case"] for t_ in document["tests"]
+                   if t_["metadata"].get("not_checked")]
+        assert waiting, "kim's 05 should have cases that wait for the values"
+        page = feedback.page_for(self._graded(run, "kim"), level)
+        text, html_text = feedback.markdown(page), feedback.html_page(page)
+        line = "Waits for the values: it counts once the exercise&#x27;s values are right."
+        for case in waiting:  # each waiting case's section, Markdown and HTML, says it waits
+            section = text.split(f"### 05: {feedback.md(case)}\n")[1].split("\n### ")[0]
+            assert "Waits for the values" in section, (case, section)
+            part = html_text.split(f"<h3>05: {feedback.h(case)}</h3>")[1].split("</section>")[0]
+            assert line in part, (case, part)
+        # a case that fails its values does not say it waits
+        values = text.split("### 05: every row of weights sums to 1\n")[1].split("\n### ")[0]
+        assert "Waits for the values" not in values
+
+    def test_titles_show_the_names_handed_in_and_files_keep_the_report_names(self, run):
+        names = run["names"]
+        assert names["Kim"] != "Kim" and names["kim"] != "kim"  # renamed: one name, two cases
+        assert {p.name for p in run["pages"].iterdir()} == {
+            f"{n}{s}" for n in names.values() for s in (".md", ".html")}
+        for path in ("Kim", "kim"):
+            assert self._page(run, path).startswith(f"# Feedback for {path}\n")
+            page = self._page(run, path, ".html")
+            assert f"<title>Feedback for {path}</title>" in page
+            assert f"<h1>Feedback for {path}</h1>" in page and names[path] not in page
+
+    def test_a_name_as_handed_in_is_escaped_and_loses_its_zip(self):
+        hostile = Graded("x", "", GradeStatus.OK, "", {}, 0.0,
+                         {"submission": {"original": "week 1/<img src=x>Lee\u202e`x`.ZIP"}})
+        page = feedback.page_for(hostile, "full")
+        assert page.name == "<img src=x>Lee`x`"
+        assert "# Feedback for \\<img src=x\\>Lee\\`x\\`\n" in feedback.markdown(page)
+        assert "<h1>Feedback for &lt;img src=x&gt;Lee`x`</h1>" in feedback.html_page(page)
+        # nothing usable handed in: the report's name
+        assert feedback.page_for(Graded("x", "", GradeStatus.OK, "", {}, 0.0, {}, ".."),
+                                 "full").name == "x"
+
+    def test_the_same_in_chinese(self, run):
+        from checker import i18n
+
+        try:
+            i18n.set_lang("zh")
+            kim = feedback.markdown(feedback.page_for(self._graded(run, "kim"), "summary"))
+            big = feedback.markdown(feedback.page_for(self._graded(run, "Kim"), "full"))
+        finally:
+            i18n.set_lang("en")
+        assert kim.startswith("# kim 的反馈") and "等待数值：" in kim
+        assert "个出了同一个错误" in big and "Waits" not in kim + big
+
+    @pytest.mark.parametrize("plain", [False, True])
+    @pytest.mark.parametrize("name", ["[link=https://x]a[/link]", "[bold]Kim", "[/x]"])
+    def test_the_progress_line_shows_a_name_as_typed_never_as_markup(self, plain, name):
+        """On a terminal (a rich progress bar) and off one (a line per submission)."""
+        import io
+
+        from rich.console import Console
+
+        from checker.grading import reports
+
+        buffer = io.StringIO()
+        console = Console(file=buffer, force_terminal=not plain, width=200, record=True)
+        console.plain = plain
+        graded = Graded(name, "", GradeStatus.ERROR, "[bold]why[/bold]", {"01": 1.0}, 0.0)
+        if "/x" in name:  # a report name has no "/": as a caller might pass it all the same
+            graded.name = name
+        with reports.grading_progress(console, 1) as advance:
+            advance(graded)
+        shown = console.export_text()
+        assert graded.name.startswith("[") and graded.name in shown, shown
+        if plain:
+            assert "[bold]why[/bold]" in shown
+        assert "\x1b]8;" not in buffer.getvalue()  # no hyperlink drawn
+
+    @needs_chromium
+    def test_the_browser_shows_the_page_with_the_error_once(self, run, tmp_path):
+        import browser
+
+        page = run["pages"] / f"{run['names']['Kim']}.html"
+        dom = browser.dump_dom(page)
+        text = _inert(dom)
+        assert "Feedback for Kim" in text and text.count("the file has a syntax error") == 1
+        shot = browser.screenshot(page, tmp_path / "kim.png", width=1000, height=1400)
+        assert len(shot.read_bytes()) > 20_000  # a page drawn, not blank

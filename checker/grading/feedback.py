@@ -6,6 +6,12 @@ allows: ``full`` (what failed, expected and got, the likely cause, what to do, t
 student's own lines and what their code printed), ``summary`` (the names of the cases
 that did not pass and their likely causes), ``scores`` (the points per exercise).
 
+A page is written for the student: it is headed with their name as handed in (not the
+report's name, which may be renamed to stay unique); an error the cases of an
+exercise share (a file that does not load) is said once, with the count of cases it
+cost; a case that waits for the exercise's values says so; and "could not be graded"
+is said only when none of the submission's cases ran.
+
 Everything a student wrote (the submission's name, messages that quote their code,
 code lines, printed output) is escaped: in HTML with ``html.escape``, in Markdown with
 backslash escapes or inside a code fence longer than any backtick run it holds. The
@@ -15,13 +21,14 @@ fetch, so it opens from disk with no network.
 from __future__ import annotations
 
 import html
+import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from checker import files, manifest
 from checker.i18n import get_lang, t
-from checker.judge.results import Status
+from checker.judge.results import Check, Status
 from checker.text import clean, one_line
 
 MAX_CASES = 30      # failing cases shown per student (a stub fails them all)
@@ -42,6 +49,8 @@ td.num { text-align: right; white-space: nowrap; }
 section.case { border-left: 4px solid #c33; padding: .2rem .9rem; margin: .8rem 0;
                background: #fbf7f7; }
 section.case h3 { font-size: 1rem; margin: .4rem 0; }
+section.case.waiting { border-left-color: #999; background: #f6f6f6; }
+p.waits { font-style: italic; color: #444; }
 pre { background: #f4f4f4; padding: .5rem; overflow-x: auto; white-space: pre-wrap;
       word-break: break-word; font-size: .9rem; }
 dt { font-weight: 600; } dd { margin: 0 0 .4rem 1rem; }
@@ -53,7 +62,8 @@ CSP = ("default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; base-uri 
 
 @dataclass(frozen=True)
 class CaseNote:
-    """One case that did not pass, as much of it as the disclosure allows."""
+    """What did not pass, as much of it as the disclosure allows: one case (``name``), or
+    the cases of one exercise that failed in the same way, said once (``cases``)."""
 
     exercise: str
     name: str
@@ -65,17 +75,21 @@ class CaseNote:
     fix: str = ""
     frames: tuple = ()
     output: str = ""
+    waiting: bool = False   # passed, but counts only once the exercise's values are right
+    error: bool = False     # it raised, timed out or could not be loaded (not a wrong value)
+    cases: tuple = ()       # the names of the cases said once here (two or more), or ()
+    of: int = 0             # the exercise's number of cases (with ``cases``)
 
 
 @dataclass(frozen=True)
 class Page:
     """What one student's page says, already cut to the disclosure."""
 
-    name: str
+    name: str           # the student's name as handed in (``handed_in_name``)
     score: float
     max_score: float
     rows: tuple         # (id, title, status word, passed, total, score, max_score, bonus)
-    notes: tuple        # CaseNote, per failing case (none with ``scores``)
+    notes: tuple        # CaseNote, per failing case or same failure (none with ``scores``)
     reason: str         # why it could not be graded, or ""
     footer: str
     disclose: str
@@ -89,25 +103,7 @@ def page_for(graded, disclose: str) -> Page:
                   t(Status(e["status"]).word), e.get("passed", 0), e.get("total", 0),
                   e.get("score", 0.0), e.get("max_score", 0.0), bool(e.get("bonus")))
                  for e in document.get("exercises", []))
-    notes = []
-    if disclose != "scores":
-        counted = {e["id"] for e in document.get("exercises", [])}
-        for test in document.get("tests", []):
-            meta = test.get("metadata") or {}
-            if meta.get("status") in (Status.PASSED, Status.NOT_STARTED) \
-                    or meta.get("exercise") not in counted:
-                continue  # a stub's cases: the table already says "not started"
-            failure = meta.get("failure") or {}
-            name = t(meta["case"]) if meta.get("case") else str(test.get("nodeid", ""))
-            if disclose == "summary":
-                notes.append(CaseNote(meta["exercise"], name, likely=failure.get("likely", "")))
-            else:
-                notes.append(CaseNote(
-                    meta["exercise"], name, meta.get("message", ""), failure.get("expected", ""),
-                    failure.get("got", ""), failure.get("detail", ""),
-                    failure.get("likely", ""), failure.get("fix", ""),
-                    tuple(f for f in meta.get("frames") or [] if isinstance(f, dict)),
-                    str(meta.get("output", ""))))
+    notes = _notes(document, disclose) if disclose != "scores" else []
     course = document.get("course") or {}
     footer = [t("Graded by attention-kit {version}, seed {seed}.",
                 version=(document.get("versions") or {}).get("attention-kit") or "?",
@@ -115,9 +111,76 @@ def page_for(graded, disclose: str) -> Page:
     if course:
         footer.append(t("Course file {name} (sha256 {digest}).", name=Path(course["path"]).name,
                         digest=course["sha256"][:12]))
-    reason = graded.reason if graded.status != "ok" and disclose != "scores" else ""
-    return Page(graded.name, graded.score, graded.max_score, rows, tuple(notes[:MAX_CASES]),
-                reason, " ".join(footer), disclose, course.get("name", ""))
+    # "could not be graded" only when none of its cases ran (an unreadable zip, no exercise
+    # file, two folders, the kit failing first); an error in one exercise of a submission
+    # that was graded is told at that exercise, under the points it did earn
+    reason = graded.reason if not_graded(document) and disclose != "scores" else ""
+    return Page(handed_in_name(graded), graded.score, graded.max_score, rows,
+                tuple(notes[:MAX_CASES]), reason, " ".join(footer), disclose,
+                course.get("name", ""))
+
+
+def not_graded(document: dict) -> bool:
+    """Whether none of the submission's cases ran: no document, or one with no test (the
+    report of ``document.not_graded``: ``tests: []``, ``exitcode: null``)."""
+    return not document.get("tests")
+
+
+def handed_in_name(graded) -> str:
+    """The student's name as handed in: the last part of the submission's original path
+    (its folder, or its zip without ``.zip``), on one clean line. A report's name may
+    differ (``Kim-d25949`` when ``Kim`` and ``kim`` collide): it stays the file's name."""
+    original = ((graded.document or {}).get("submission") or {}).get("original") \
+        or graded.relpath or ""
+    last = str(original).rstrip("/").rsplit("/", 1)[-1]  # relative, with "/" (grade.relative)
+    if last.lower().endswith(".zip"):
+        last = last[:-4]
+    last = one_line(last, 200)
+    return last if last.strip(".") else graded.name
+
+
+def _notes(document: dict, disclose: str) -> list[CaseNote]:
+    """The cases that did not pass, in the report's order; the cases of an exercise that
+    failed in the same way (the same status, message, failure and lines: a file that
+    cannot be loaded, a missing function, a timeout strike, cases waiting for the
+    values) are said once, where the first of them was, with how many cases it cost."""
+    exercises = {e["id"]: e for e in document.get("exercises", [])}
+    groups: dict[tuple, list[CaseNote]] = {}
+    for test in document.get("tests", []):
+        meta = test.get("metadata") or {}
+        if meta.get("status") in (Status.PASSED, Status.NOT_STARTED) \
+                or meta.get("exercise") not in exercises:
+            continue  # a stub's cases: the table already says "not started"
+        failure = meta.get("failure") or {}
+        frames = tuple(f for f in meta.get("frames") or [] if isinstance(f, dict))
+        waiting = bool(meta.get("not_checked"))
+        # the same failure whatever the disclosure: decided on the whole metadata
+        key = (meta["exercise"], meta.get("status"), waiting, meta.get("message", ""),
+               json.dumps(failure, sort_keys=True, default=str),
+               json.dumps(frames, sort_keys=True, default=str))
+        name = t(meta["case"]) if meta.get("case") else str(test.get("nodeid", ""))
+        error = meta.get("status") in (Status.ERROR, Status.TIMEOUT)
+        if disclose == "summary":
+            note = CaseNote(meta["exercise"], name, likely=failure.get("likely", ""),
+                            waiting=waiting, error=error)
+        else:
+            # the "what to do" of a case that waits only repeats that it waits
+            gated = waiting and failure.get("check") == Check.PROPERTY
+            note = CaseNote(
+                meta["exercise"], name, meta.get("message", ""), failure.get("expected", ""),
+                failure.get("got", ""), failure.get("detail", ""), failure.get("likely", ""),
+                "" if gated else failure.get("fix", ""), frames,
+                str(meta.get("output", "")), waiting=waiting, error=error)
+        groups.setdefault(key, []).append(note)
+    notes = []
+    for same in groups.values():  # dicts keep the order of each group's first case
+        first = same[0]
+        if len(same) == 1:
+            notes.append(first)
+        else:
+            notes.append(replace(first, name="", cases=tuple(n.name for n in same),
+                                 of=exercises[first.exercise].get("total", 0) or len(same)))
+    return notes
 
 
 # ------------------------------------------------------------------ Markdown
@@ -160,7 +223,11 @@ def markdown(page: Page) -> str:
     if page.notes:
         out += ["", f"## {t('What did not pass')}"]
         for note in page.notes:
-            out += ["", f"### {note.exercise}: {md(note.name)}"]
+            out += ["", f"### {note.exercise}: {md(_heading(note))}"]
+            if note.waiting:
+                out += ["", f"*{md(_waits())}*"]
+            if _listed(note):
+                out += ["", f"**{md(t('Cases'))}:** {md('; '.join(note.cases))}"]
             if note.message:
                 out += ["", md(note.message)]
             for label, value in ((t("Expected"), note.expected), (t("Got"), note.got)):
@@ -177,6 +244,28 @@ def markdown(page: Page) -> str:
                 out += ["", f"**{md(t('What your code printed:'))}**", *md_block(note.output)]
     out += ["", "---", md(page.footer), ""]
     return "\n".join(out)
+
+
+def _heading(note: CaseNote) -> str:
+    """A note's heading (after its exercise): the case, or what the cases said once share
+    and how many of the exercise's cases it cost."""
+    if not note.cases:
+        return note.name
+    n, total = len(note.cases), note.of
+    if note.waiting:
+        return t("{n} of {total} cases wait for the values", n=n, total=total)
+    if note.error:
+        return t("the same error in {n} of {total} cases", n=n, total=total)
+    return t("the same failure in {n} of {total} cases", n=n, total=total)
+
+
+def _listed(note: CaseNote) -> bool:
+    """Whether a note names its cases: some of the exercise's cases, not all of them."""
+    return bool(note.cases) and len(note.cases) < note.of
+
+
+def _waits() -> str:
+    return t("Waits for the values: it counts once the exercise's values are right.")
 
 
 def _total(page: Page) -> str:
@@ -231,7 +320,12 @@ def html_page(page: Page) -> str:
     if page.notes:
         out.append(f"<h2>{h(t('What did not pass'))}</h2>")
         for note in page.notes:
-            out += ['<section class="case">', f"<h3>{h(note.exercise)}: {h(note.name)}</h3>"]
+            out += [f'<section class="case{" waiting" if note.waiting else ""}">',
+                    f"<h3>{h(note.exercise)}: {h(_heading(note))}</h3>"]
+            if note.waiting:
+                out.append(f'<p class="waits">{h(_waits())}</p>')
+            if _listed(note):
+                out.append(f"<p>{h(t('Cases'))}: {h('; '.join(note.cases))}</p>")
             if note.message:
                 out.append(f"<p>{h(note.message)}</p>")
             out.append("<dl>")

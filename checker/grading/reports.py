@@ -139,6 +139,9 @@ def grading_progress(console: Console, total: int):
     """A progress bar over submissions; yields the callback for each graded one.
 
     Off a terminal (a log, CI, Gradescope) it prints one line per submission instead.
+    A student's name or reason is text, never rich markup: ``[link=...]`` or ``[/x]`` in
+    a folder's name is shown as typed (a ``Text``, or a column with ``markup=False``),
+    never drawn as a link, hidden, or raised on.
     """
     done = 0
     if getattr(console, "plain", True):
@@ -153,8 +156,9 @@ def grading_progress(console: Console, total: int):
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, \
         TimeElapsedColumn
 
-    with Progress(TextColumn(t("Grading")), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), TextColumn("{task.description}"),
+    # the description holds the student's name: shown as text, not read as markup
+    with Progress(TextColumn(t("Grading"), markup=False), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), TextColumn("{task.description}", markup=False),
                   console=console, transient=False) as progress:
         task = progress.add_task("", total=total)
 
