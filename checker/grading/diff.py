@@ -148,9 +148,7 @@ def compare(old: dict[str, Report], new: dict[str, Report]) -> Comparison:
     changed = []
     for key in both:
         change = Change(key, old[key], new[key])
-        ids = list(old[key].exercises) + [i for i in new[key].exercises
-                                          if i not in old[key].exercises]
-        for eid in sorted(ids):
+        for eid in sorted(old[key].exercises.keys() | new[key].exercises.keys()):
             before, after = old[key].exercises.get(eid), new[key].exercises.get(eid)
             if before is None or after is None or not _same(before[0], after[0]) \
                     or before[1] != after[1]:
@@ -226,25 +224,26 @@ def rows(result: Comparison) -> list[tuple[str, str, str, str]]:
     for change in result.changed:
         key = change.key
         if change.total:
-            found.append((key, "total", _n(change.old.score), _n(change.new.score)))
+            found.append((key, "total", _num(change.old.score), _num(change.new.score)))
         if change.maximum:
-            found.append((key, "max_score", _n(change.old.max_score), _n(change.new.max_score)))
+            found.append((key, "max_score", _num(change.old.max_score),
+                          _num(change.new.max_score)))
         if change.status:
             found.append((key, "status", change.old.status, change.new.status))
         for eid in change.exercises:
             (old_score, old_status), (new_score, new_status) = _exercise(change, eid)
             if not _same(old_score, new_score):
-                found.append((key, f"ex{eid}", _cell_number(old_score), _cell_number(new_score)))
+                found.append((key, f"ex{eid}", _num(old_score), _num(new_score)))
             if old_status != new_status:
                 found.append((key, f"ex{eid} status", old_status or "", new_status or ""))
     for key, report in result.removed.items():
-        found.append((key, "removed", _n(report.score), ""))
+        found.append((key, "removed", _num(report.score), ""))
     for key, report in result.added.items():
-        found.append((key, "added", "", _n(report.score)))
+        found.append((key, "added", "", _num(report.score)))
     return found
 
 
-def _cell_number(value: float | None) -> str:
+def _num(value: float | None) -> str:
     return "" if value is None else f"{value:g}"
 
 
