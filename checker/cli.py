@@ -243,6 +243,15 @@ def build_parser() -> argparse.ArgumentParser:
     similar.add_argument("--out", metavar="DIR", required=True, help=t(
         "write similarity.html, similarity.json and similarity.csv into DIR"))
 
+    diff = _command(sub, "diff", "grading.diff:cmd_diff", t(
+        "whose grades changed between two runs of `attn-kit grade --out` (a regrade), for "
+        "instructors"), exercises=False)
+    diff.add_argument("old", metavar="OLD", help=t("the --out folder of the earlier run"))
+    diff.add_argument("new", metavar="NEW", help=t("the --out folder of the new run"))
+    diff.add_argument("--csv", metavar="FILE", help=t(
+        "also write the changes to FILE: one row per student and what changed (key, what, "
+        "old, new)"))
+
     bundle = _command(sub, "gradescope-bundle", "grading.commands:cmd_bundle", t(
         "write a Gradescope autograder zip"), t(
         "Write a zip to upload to Gradescope as the autograder: setup.sh, run_autograder and "

@@ -79,3 +79,14 @@ def png_size(png: Path) -> tuple[int, int]:
     data = png.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def pixels_of(png: Path, rgb: tuple[int, int, int], box=None) -> int:
+    """How many pixels of ``png`` (inside ``box``: left, top, right, bottom) are exactly
+    ``rgb``: a flat background colour, such as the marks of shared code, is drawn exact."""
+    from PIL import Image  # matplotlib's dependency (the plot extra the tests install)
+
+    with Image.open(png) as image:
+        region = image.convert("RGB").crop(box) if box else image.convert("RGB")
+        return sum(count for count, colour in region.getcolors(region.width * region.height)
+                   if colour == rgb)

@@ -7,14 +7,17 @@ import io
 import itertools
 import json
 import random
+import re
 import tokenize
 from pathlib import Path
 
+import browser
 import pytest
+from conftest import EXERCISES as EXERCISES_DIR
 from conftest import IMPLEMENTATIONS, SOLUTIONS, cli, copy_exercises
 
 from checker import manifest, stubs
-from checker.grading import similarity, similarity_page
+from checker.grading import similarity, similarity_page, similarity_report
 
 EXERCISES = {e.id: e for e in manifest.load()}
 CORRECT = IMPLEMENTATIONS / "correct"
@@ -118,6 +121,65 @@ def test_the_page_marks_shared_code_escapes_it_and_says_it_is_no_verdict():
     text = "x = '<script>alert(1)</script>'\n"
     html = similarity_page.marked(text, [(4, 30)])
     assert "<script" not in html and "<mark>" in html and "&lt;script&gt;" in html
+
+
+def test_a_side_opens_on_its_first_shared_lines_with_the_lines_above_folded():
+    doc = "".join(f"doc line {i}\n" for i in range(1, 41))   # a stub's long docstring
+    text = doc + "x = 1\ny = 2\nz = <3>\nshared = a\nshared = b\nreturn shared\n"
+    start = text.index("shared = a")
+    html = similarity_page.pane(text, [(start, text.index("return"))])
+    above, shown = html.split("</details>")
+    # what shows first starts CONTEXT lines above the shared line (44); lines 1 to 40 fold
+    assert "lines 1 to 40, above the shared code" in above and "doc line 1<" in above
+    assert similarity_page.CONTEXT == 3
+    first = re.findall(r'<span class="l" data-n="(\d+)">', shown)
+    assert first == ["41", "42", "43", "44", "45", "46"]
+    assert "doc line" not in shown and "&lt;3&gt;" in shown      # escaped, numbered
+    # a mark over two lines is marked on each, inside its own line
+    assert '<span class="l" data-n="44"><mark>shared = a</mark></span>' in shown
+    assert '<span class="l" data-n="45"><mark>shared = b</mark></span>' in shown
+    # nothing shared, or shared from the top: the whole file, nothing folded
+    for spans in ([], [(0, 5)]):
+        whole = similarity_page.pane(text, spans)
+        assert "<details" not in whole and whole.count('class="l"') == 46
+
+
+def _filled_stub(eid: str, body: str) -> str:
+    """The stub of ``eid`` as a student hands it in: its docstring kept, the body filled."""
+    stub = (EXERCISES_DIR / EXERCISES[eid].file).read_text(encoding="utf-8")
+    todo = stub.index("    # TODO")
+    return stub[:todo] + body
+
+
+def _body(eid: str, name: str) -> str:
+    text = (CORRECT / EXERCISES[eid].file[:-3] / name).read_text(encoding="utf-8")
+    return text.split("mask=None):\n", 1)[1]
+
+
+MARK = (0xFF, 0xE0, 0x82)  # mark { background: #ffe082 }
+
+
+@pytest.mark.skipif(browser.find() is None, reason="no headless chromium on this machine")
+def test_in_a_browser_both_sides_open_on_the_shared_code(tmp_path):
+    """Students fill the stub, whose docstring is 80 lines long: the panes used to open on
+    it, the shared code out of sight below. Now the marks show without scrolling."""
+    original = _body("08", "einsum_where_manual_softmax.py")
+    files = {"ana": _filled_stub("08", original),
+             "ben": renamed(_filled_stub("08", original)),  # a copy, its names changed
+             "cat": _filled_stub("08", _body("08", "query_loop.py"))}
+    paths = []
+    for name, text in files.items():
+        folder = copy_exercises(SOLUTIONS, tmp_path / "subs" / name)
+        (folder / EXERCISES["08"].file).write_text(text, encoding="utf-8")
+        paths.append(folder)
+    page = similarity_report.write(tmp_path / "report", paths, list(files))
+    html = page.read_text(encoding="utf-8")
+    assert html.count('class="pair"') == 1 and html.count('<details class="above">') == 2
+    png = browser.screenshot(page, tmp_path / "page.png", width=1100, height=1800)
+    width, height = browser.png_size(png)
+    left = browser.pixels_of(png, MARK, (0, 0, width // 2, height))
+    right = browser.pixels_of(png, MARK, (width // 2, 0, width, height))
+    assert left > 2000 and right > 2000, (left, right)  # many marked lines, on both sides
 
 
 # --------------------------------------------------------- the command, end to end

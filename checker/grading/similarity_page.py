@@ -1,7 +1,16 @@
 """The similarity report as one HTML page: per exercise the ranked pairs, and the most
 similar pairs side by side with the code they share marked. It says, at the top and
-beside every pair, that it is a pointer for a human, never a verdict."""
+beside every pair, that it is a pointer for a human, never a verdict.
+
+Each side of a pair opens on the code the two share, not on the top of the file (where
+every student has the stub's long docstring): the lines above the first shared region,
+but for ``CONTEXT`` of them, are folded into a ``<details>`` that opens on a click, and
+every line carries its number, so the reader knows where in the file they are. The page
+has no script, so this is done by what is shown first, not by scrolling.
+"""
 from __future__ import annotations
+
+import bisect
 
 from checker import manifest
 from checker.grading.page import document, esc
@@ -12,8 +21,13 @@ STYLE = """
 .side { flex: 1 1 18rem; min-width: 0; }
 .side h4 { margin: .2rem 0; font-size: .9rem; overflow-wrap: anywhere; }
 .side pre { margin: 0; padding: .5rem; background: var(--soft); border: 1px solid var(--line);
-            overflow-x: auto; max-height: 32rem; white-space: pre; }
+            overflow: auto; max-height: 32rem; white-space: pre; }
 .side pre code { font-size: .78rem; }
+.side .l::before { content: attr(data-n); display: inline-block; min-width: 2.2em;
+                   margin-right: .8em; text-align: right; color: var(--muted);
+                   user-select: none; }
+.side details.above { margin: 0 0 .3rem; }
+.side details.above summary { font-size: .85rem; color: var(--muted); margin: .1rem 0; }
 table.pairs td.who { min-width: 10rem; }
 table.pairs th.n { white-space: normal; }
 mark { background: #ffe082; color: inherit; }
@@ -21,6 +35,7 @@ mark { background: #ffe082; color: inherit; }
 
 
 TABLE_ROWS = 15  # pairs in an exercise's table; the rest fold away
+CONTEXT = 3      # lines shown above a side's first shared region
 
 
 def marked(text: str, spans) -> str:
@@ -35,6 +50,40 @@ def marked(text: str, spans) -> str:
         at = end
     out.append(esc(text[at:]))
     return "".join(out)
+
+
+def numbered(text: str, spans, first: int = 1) -> str:
+    """``text`` as lines numbered from ``first`` (each a ``<span class="l" data-n=N>``, the
+    number drawn by the style, so a copy of the code holds no numbers), with ``spans``
+    marked line by line."""
+    out, at = [], 0
+    for n, line in enumerate(text.splitlines(keepends=True), first):
+        body = line.rstrip("\r\n")
+        local = [(max(s, at) - at, min(e, at + len(body)) - at) for s, e in spans
+                 if s < at + len(body) and e > at]
+        out.append(f'<span class="l" data-n="{n}">{marked(body, local)}</span>\n')
+        at += len(line)
+    return "".join(out)
+
+
+def pane(text: str, spans) -> str:
+    """One side of a pair: the code from ``CONTEXT`` lines above its first shared region,
+    the lines above that folded (shown on a click); the whole file if nothing is marked."""
+    starts = [0]
+    for line in text.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+    inside = [s for s, e in spans if s < len(text)]
+    first_line = bisect.bisect_right(starts, min(inside)) - 1 if inside else 0
+    top = max(0, first_line - CONTEXT)
+    cut = starts[top]
+    shown = [(s - cut, e - cut) for s, e in spans if e > cut]
+    code = f"<pre><code>{numbered(text[cut:], shown, top + 1)}</code></pre>"
+    if top == 0:
+        return code
+    above = t("lines 1 to {n}, above the shared code (click to show)", n=top)
+    return (f'<details class="above"><summary>{esc(above)}</summary><pre><code>'
+            f"{numbered(text[:cut], [s for s in spans if s[0] < cut], 1)}</code></pre>"
+            f"</details>{code}")
 
 
 def _title(eid: str, english: str) -> str:
@@ -93,6 +142,6 @@ def _exercise(e: dict, sources: dict[str, dict[str, str]]) -> str:
             name = p[side]
             text = sources.get(name, {}).get(eid, "")
             out.append(f'<div class="side"><h4>{esc(name)}</h4>'
-                       f"<pre><code>{marked(text, p['marks'][side])}</code></pre></div>")
+                       f"{pane(text, p['marks'][side])}</div>")
         out.append("</div>")
     return "\n".join(out)
