@@ -251,6 +251,7 @@ def build_parser() -> argparse.ArgumentParser:
     diff.add_argument("--csv", metavar="FILE", help=t(
         "also write the changes to FILE: one row per student and what changed (key, what, "
         "old, new)"))
+    _no_bom(diff)
 
     bundle = _command(sub, "gradescope-bundle", "grading.commands:cmd_bundle", t(
         "write a Gradescope autograder zip"), t(

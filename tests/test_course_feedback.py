@@ -500,9 +500,9 @@ class TestPagesAStudentCanRead:
         done = cli("grade", str(subs), "--out", str(out), "--feedback", str(pages),
                    "--seed", "7", "--timeout", TIMEOUT, "--jobs", "2", cwd=base, timeout=600)
         assert done.returncode == 0, done.stderr
-        with open(out / "grades.csv", newline="", encoding="utf-8") as f:
+        with open(out / "grades.csv", newline="", encoding="utf-8-sig") as f:
             rows = {r["path"]: r for r in csv.DictReader(f)}
-        names = {path: row["submission"] for path, row in rows.items()}
+        names = {path: row["key"] for path, row in rows.items()}
         documents = {path: json.loads((out / f"{name}.json").read_text())
                      for path, name in names.items()}
         return {"pages": pages, "rows": rows, "names": names, "documents": documents}

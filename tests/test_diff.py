@@ -43,7 +43,7 @@ def write_run(folder: Path, reports: dict[str, dict]) -> Path:
 
 
 def csv_rows(path: Path) -> list[list[str]]:
-    return list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"))))
+    return list(csv.reader(io.StringIO(path.read_text(encoding="utf-8-sig"))))
 
 
 @pytest.fixture

@@ -277,7 +277,7 @@ def cmd_diff(args) -> int:
         console.print(line)
     if target is not None:
         try:
-            files.write_atomic(target, csv_text(result))
+            files.write_csv(target, csv_text(result), bom=not getattr(args, "no_bom", False))
         except OSError as exc:
             raise UsageError(t("cannot write {path}: {error}", path=args.csv,
                                error=one_line(str(exc)))) from None

@@ -127,15 +127,14 @@ def not_graded(document: dict) -> bool:
 
 
 def handed_in_name(graded) -> str:
-    """The student's name as handed in: the last part of the submission's original path
-    (its folder, or its zip without ``.zip``), on one clean line. A report's name may
-    differ (``Kim-d25949`` when ``Kim`` and ``kim`` collide): it stays the file's name."""
+    """The student's name as handed in (``records.display_name``: its folder, or its zip
+    without ``.zip``), from the report's original path. A report's name may differ
+    (``Kim-d25949`` when ``Kim`` and ``kim`` collide): it stays the file's name."""
+    from checker.grading.records import display_name
+
     original = ((graded.document or {}).get("submission") or {}).get("original") \
         or graded.relpath or ""
-    last = str(original).rstrip("/").rsplit("/", 1)[-1]  # relative, with "/" (grade.relative)
-    if last.lower().endswith(".zip"):
-        last = last[:-4]
-    last = one_line(last, 200)
+    last = display_name(str(original))
     return last if last.strip(".") else graded.name
 
 

@@ -69,8 +69,8 @@ class Options(RunOptions):
 
 def display_name(relpath: str) -> str:
     """The last part of an original path, without a ``.zip`` ending: the name as handed in."""
-    last = relpath.rstrip("/").rsplit("/", 1)[-1]
-    return one_line(last[:-4] if last.lower().endswith(".zip") and len(last) > 4 else last, 200)
+    last = relpath.rstrip("/").rsplit("/", 1)[-1]  # relative, with "/" (grade.relative)
+    return one_line(last[:-4] if last.lower().endswith(".zip") else last, 200)
 
 
 def _run_fields(options: RunOptions) -> dict:
@@ -127,7 +127,8 @@ class Graded:
     def display(self) -> str:
         """The name as handed in (the folder or zip, ``.zip`` left out), for people to read;
         never joined on: two students may show the same one (``Kim`` and ``kim``)."""
-        return display_name(self.relpath) or self.name
+        name = display_name(self.relpath)
+        return name if name.strip(".") else self.name
 
     @property
     def has_score(self) -> bool:
