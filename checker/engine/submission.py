@@ -12,6 +12,9 @@ the kit, a ``Users/kim/Downloads/...`` path): the folder that holds exercise fil
 used, or of several, the one named ``exercises``; two that both qualify are
 ``Ambiguous``, and none leaves the submission empty, with ``found`` saying what it
 holds. A file that is missing counts as not started.
+
+A zip's member count is read from its end records before ``zipfile`` lists a member
+(``ziptail``): a zip of a million empty members is refused in one line, not read.
 """
 from __future__ import annotations
 
@@ -22,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from checker import manifest
+from checker.engine import ziptail
 from checker.engine.problems import Problem
 from checker.i18n import t
 from checker.text import clean, one_line
@@ -224,14 +228,30 @@ def _listdir(folder: Path) -> list[Path]:
 
 
 # -------------------------------------------------------------------- zips
-def from_zip(path: str | os.PathLike, name: str | None = None) -> Submission:
-    """Read the exercise files straight out of a zip, without extracting anything."""
-    path = Path(path)
+def open_zip(path: Path) -> zipfile.ZipFile:
+    """``zipfile.ZipFile(path)``, once its end records say it holds at most
+    ``MAX_ZIP_MEMBERS`` members (``ziptail``): a ``SubmissionError`` otherwise."""
     try:
-        archive = zipfile.ZipFile(path)
+        ziptail.check(path, MAX_ZIP_MEMBERS)
+        return zipfile.ZipFile(path)
+    except ziptail.TooLarge as exc:
+        if exc.members > MAX_ZIP_MEMBERS:
+            raise SubmissionError(t("{name} has too many members ({n} or more); the grader "
+                                    "reads zips of at most {max} members", name=path.name,
+                                    n=exc.members, max=MAX_ZIP_MEMBERS)) from None
+        raise SubmissionError(t("{name} has too many members (its list of members takes {kb} "
+                                "kB); the grader reads zips of at most {max} members",
+                                name=path.name, kb=exc.directory // 1024,
+                                max=MAX_ZIP_MEMBERS)) from None
     except (zipfile.BadZipFile, OSError, ValueError) as exc:
         raise SubmissionError(t("{name} is not a readable zip file ({error})", name=path.name,
                                 error=exc)) from None
+
+
+def from_zip(path: str | os.PathLike, name: str | None = None) -> Submission:
+    """Read the exercise files straight out of a zip, without extracting anything."""
+    path = Path(path)
+    archive = open_zip(path)
     submission = Submission(name or path.stem, str(path))
     with archive:
         members = [m for m in archive.infolist()[:MAX_ZIP_MEMBERS]
