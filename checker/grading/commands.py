@@ -192,6 +192,8 @@ def cmd_grade(args) -> int:
             write_similarity(out / "similarity", paths, console)
     console.print(reports.summary_table(graded, console.plain))
     console.print(Text(reports.status_counts(graded)))
+    for line in reports.submission_warnings(graded):  # a file taken under a near name
+        console.print(Text(line))
     console.print(Text(t("Seed {seed}: grade again with --seed {seed} to reproduce this run "
                          "exactly", seed=seed)))
     handback.finish(plan, graded, out, console)

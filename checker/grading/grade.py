@@ -137,12 +137,21 @@ def grade_task(task: Task, check=None) -> Graded:
         result.all_or_nothing = True
         document.rescore(run.document, result)
     built = document.graded(
-        run.document, submission={"name": task.name, "path": task.path, "original": task.relpath},
+        run.document, submission=submission_facts(task, sub),
         sandbox=sandbox_facts(options), review=needs_review(sub, list(options.exercises())))
     status, reason = status_of(result)
     scores = {e.id: e.score(result.all_or_nothing) for e in result.exercises}
     return Graded(task.name, task.path, status, reason, scores,
                   round(time.monotonic() - started, 3), built, task.relpath)
+
+
+def submission_facts(task: Task, sub) -> dict:
+    """The report's ``submission``: name, path and original path; ``warnings`` when a file
+    was taken under a near name (``submission._pick``)."""
+    facts = {"name": task.name, "path": task.path, "original": task.relpath}
+    if sub.notes:
+        facts["warnings"] = list(sub.notes)
+    return facts
 
 
 def needs_review(sub, exercises) -> list[dict]:
