@@ -17,7 +17,8 @@ A file whose name differs from an exercise file only by case or by a copy number
 browser's ``ex05_softmax (1).py``, Canvas's ``ex05_softmax-1.py``) is taken for it, with
 a note in ``notes`` (the report's ``submission.warnings``), unless the exact name is
 there too; one that cannot be taken (two of them, another folder, another extension) is
-named in the missing file's message.
+named in the missing file's message. A class download of Canvas or Moodle (``lms``) is
+one submission per student, ``CONTAINER/KEY``, read from the folder or zip itself.
 
 A zip's member count is read from its end records before ``zipfile`` lists a member
 (``ziptail``): a zip of a million empty members is refused in one line, not read.
@@ -33,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from checker import manifest
-from checker.engine import ziptail
+from checker.engine import lms, ziptail
 from checker.engine.problems import Problem
 from checker.i18n import t
 from checker.text import clean, one_line
@@ -77,6 +78,7 @@ class Submission:
     found: str = ""           # when no exercise file is found: what the submission holds
     notes: list[str] = field(default_factory=list)   # files taken under a near name, ...
     hints: dict[str, str] = field(default_factory=dict)  # missing file -> what looks like it
+    layout: str = ""          # "canvas" or "moodle" for a student of a class download
 
     def source(self, exercise: manifest.Exercise) -> Source:
         return self.sources.get(exercise.file) or _missing(exercise.file, self.origin,
@@ -416,10 +418,70 @@ def from_zip(path: str | os.PathLike, name: str | None = None) -> Submission:
     return submission
 
 
+# ------------------------------------------------- a class download (lms)
+def _download_groups(container: Path, files: list[str]) -> tuple[str, dict] | None:
+    """The students of a Canvas or Moodle download (``lms.groups``): a folder's files at
+    its top, or a zip's members. None if ``container`` is not one."""
+    wanted = wanted_name(files)
+    if container.is_dir():
+        top = []
+        for entry in _listdir(container):
+            try:
+                if stat.S_ISREG(os.lstat(entry).st_mode) and not entry.name.startswith("."):
+                    top.append(entry.name)
+            except OSError:
+                continue
+        return lms.groups(top, wanted, every=False)
+    with open_zip(container) as archive:
+        return lms.groups(list(_members(archive)), wanted, every=True)
+
+
+def is_group(path: Path) -> bool:
+    """Whether ``path`` names a student of a class download (``CONTAINER/KEY``)."""
+    return lms.is_key(path.name) and not os.path.lexists(path) and (
+        path.parent.is_dir() or zipfile.is_zipfile(path.parent))
+
+
+def from_group(path: Path, name: str | None = None) -> Submission:
+    """The submission of student ``path.name`` in the class download ``path.parent``."""
+    container, key = path.parent, path.name
+    files = [e.file for e in manifest.load()]
+    found = _download_groups(container, files)
+    group = found[1].get(key) if found else None
+    if group is None:
+        raise SubmissionError(t("no such file or folder: {path}", path=path))
+    submission = Submission(name or key, str(path), layout=found[0])
+    paths = sorted(group)
+    if container.is_dir():
+        real_root = os.path.realpath(container)
+        zips = [p for p in paths if p.lower().endswith(".zip")]
+        if len(zips) == 1 and not any(wanted_name(files)(p.rpartition("/")[2]) for p in paths):
+            # a student who uploaded a zip: it is the submission
+            zipped = from_zip(container / group[zips[0]], name or key)
+            zipped.layout, zipped.origin = found[0], str(path)
+            return zipped
+        _fill(submission, paths, files, key,
+              lambda file, rel: _read_file(file, container / group[rel], real_root)
+              if rel in group else None)
+        return submission
+    with open_zip(container) as archive:
+        by_name = _members(archive)
+
+        def read(file: str, rel: str) -> Source | None:
+            member = by_name.get(group.get(rel, ""))
+            return _read_member(archive, file, member,
+                                f"{container}/{member.filename}" if member else "")
+
+        _fill(submission, paths, files, key, read)
+    return submission
+
+
 # ------------------------------------------------------------------ finding
 def load(path: str | os.PathLike, name: str | None = None) -> Submission:
     path = Path(path)
     if not os.path.lexists(path):
+        if is_group(path):
+            return from_group(path, name)
         raise SubmissionError(t("no such file or folder: {path}", path=path))
     if path.is_symlink():
         raise SubmissionError(t("{path} is a symbolic link; give the folder or zip itself",
@@ -446,15 +508,26 @@ def looks_like_submission(path: Path) -> bool:
 
 
 def find(path: str | os.PathLike) -> list[Path]:
-    """The submissions that ``path`` names: itself, or each folder and zip inside it."""
+    """The submissions that ``path`` names: itself, each folder and zip inside it, or each
+    student of a Canvas or Moodle download (folder or zip; ``lms``)."""
     path = Path(path)
     if not os.path.lexists(path):
         raise SubmissionError(t("no such file or folder: {path}", path=path))
+    files = [e.file for e in manifest.load()]
+    if path.is_file() and not path.is_symlink() and path.suffix.lower() == ".zip":
+        try:
+            found = _download_groups(path, files)
+        except SubmissionError:
+            found = None  # graded as one submission, whose row says why it cannot be read
+        return [path / key for key in sorted(found[1])] if found else [path]
     if not path.is_dir() or looks_like_submission(path):
         return [path]
-    found = [p for p in _listdir(path) if not p.name.startswith(".")
+    download = _download_groups(path, files)
+    grouped = {p for g in download[1].values() for p in g.values()} if download else set()
+    found = [p for p in _listdir(path) if not p.name.startswith(".") and p.name not in grouped
              and (p.is_dir() or p.suffix.lower() == ".zip")]
+    found += [path / key for key in (download[1] if download else ())]
     if not found:
         raise SubmissionError(t("{path} holds no submissions: put one folder or zip per student "
                                 "in it, or the exercise files themselves", path=path))
-    return found
+    return sorted(found)

@@ -31,10 +31,10 @@ def _grade_paths(args) -> list[Path]:
             raise UsageError(t("{path} holds {n} submissions and --json writes one "
                                "submission's report: use --out DIR for a class", path=raw,
                                n=len(found)))
-        if args.json:
+        if args.json and not (len(found) == 1 and submission.is_group(found[0])):
             found = [path]
             try:
-                submission.load(path)  # one submission: say now if it cannot be read
+                submission.load(found[0])  # one submission: say now if it cannot be read
             except submission.SubmissionError as exc:
                 raise UsageError(str(exc)) from None
         paths += [p for p in found if out is None or p.resolve() != out]

@@ -147,10 +147,14 @@ def grade_task(task: Task, check=None) -> Graded:
 
 def submission_facts(task: Task, sub) -> dict:
     """The report's ``submission``: name, path and original path; ``warnings`` when a file
-    was taken under a near name (``submission._pick``)."""
+    was taken under a near name (``submission._pick``); for a student of a Canvas or Moodle
+    download, its ``layout`` and the ``files`` each exercise file was read from."""
     facts = {"name": task.name, "path": task.path, "original": task.relpath}
     if sub.notes:
         facts["warnings"] = list(sub.notes)
+    if sub.layout:
+        facts["layout"] = sub.layout
+        facts["files"] = {file: source.display for file, source in sorted(sub.sources.items())}
     return facts
 
 
