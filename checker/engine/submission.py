@@ -12,16 +12,29 @@ the kit, a ``Users/kim/Downloads/...`` path): the folder that holds exercise fil
 used, or of several, the one named ``exercises``; two that both qualify are
 ``Ambiguous``, and none leaves the submission empty, with ``found`` saying what it
 holds. A file that is missing counts as not started.
+
+A file whose name differs from an exercise file only by case or by a copy number (a
+browser's ``ex05_softmax (1).py``, Canvas's ``ex05_softmax-1.py``) is taken for it, with
+a note in ``notes`` (the report's ``submission.warnings``), unless the exact name is
+there too; one that cannot be taken (two of them, another folder, another extension) is
+named in the missing file's message. A class download of Canvas or Moodle (``lms``) is
+one submission per student, ``CONTAINER/KEY``, read from the folder or zip itself.
+
+A zip's member count is read from its end records before ``zipfile`` lists a member
+(``ziptail``): a zip of a million empty members is refused in one line, not read.
 """
 from __future__ import annotations
 
 import os
+import re
 import stat
+import unicodedata
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from checker import manifest
+from checker.engine import lms, ziptail
 from checker.engine.problems import Problem
 from checker.i18n import t
 from checker.text import clean, one_line
@@ -63,14 +76,19 @@ class Submission:
     origin: str
     sources: dict[str, Source] = field(default_factory=dict)
     found: str = ""           # when no exercise file is found: what the submission holds
+    notes: list[str] = field(default_factory=list)   # files taken under a near name, ...
+    hints: dict[str, str] = field(default_factory=dict)  # missing file -> what looks like it
+    layout: str = ""          # "canvas" or "moodle" for a student of a class download
 
     def source(self, exercise: manifest.Exercise) -> Source:
-        return self.sources.get(exercise.file) or _missing(exercise.file, self.origin)
+        return self.sources.get(exercise.file) or _missing(exercise.file, self.origin,
+                                                           self.hints.get(exercise.file))
 
 
-def _missing(file: str, where: str) -> Source:
+def _missing(file: str, where: str, hint: str | None = None) -> Source:
     return Source(file, clean(os.path.join(where, file)), None,
-                  t("{file} is missing", file=file), Problem.MISSING_FILE)
+                  one_line(hint, 300) if hint else t("{file} is missing", file=file),
+                  Problem.MISSING_FILE)
 
 
 def _unreadable(file: str, display: str, why: str) -> Source:
@@ -92,6 +110,91 @@ def _decode(file: str, display: str, data: bytes) -> Source:
     return Source(file, clean(display), text)
 
 
+# ------------------------------------------------------------- near names
+COPY_MARK = re.compile(r"(?: \(\d{1,3}\)|-\d{1,3})$")  # a browser's " (1)", Canvas's "-1"
+
+
+def plain_name(name: str) -> str:
+    """``name`` as it was before a browser (``ex05_softmax (1).py``), Canvas
+    (``ex05_softmax-1.py``) or a change of case renamed it."""
+    stem, dot, ext = name.rpartition(".")
+    if not dot or not stem:
+        stem, dot, ext = name, "", ""
+    for _ in range(3):  # "x (1) (1).py", "x-1 (2).py"
+        stem, before = COPY_MARK.sub("", stem), stem
+        if stem == before:
+            break
+    return unicodedata.normalize("NFC", f"{stem}{dot}{ext}").casefold()
+
+
+def _plain_stem(name: str) -> str:
+    """What is left of a name's plain form before its first dot: ``ex05_softmax`` for
+    ``Ex05_Softmax (1).py.txt``, to point at a file with another extension."""
+    stem = unicodedata.normalize("NFC", name.split(".", 1)[0])
+    for _ in range(3):
+        stem, before = COPY_MARK.sub("", stem), stem
+        if stem == before:
+            break
+    return stem.casefold()
+
+
+def _near(file: str) -> callable:
+    return lambda name: name != file and plain_name(name) == plain_name(file)
+
+
+def wanted_name(files: list[str]):
+    """Whether a file name is an exercise file, or differs from one only by case or a copy
+    number (``plain_name``)."""
+    plain = {plain_name(f) for f in files}
+    return lambda name: plain_name(name) in plain
+
+
+@dataclass
+class _Pick:
+    taken: dict[str, str] = field(default_factory=dict)  # exercise file -> path taken for it
+    notes: list[str] = field(default_factory=list)
+    hints: dict[str, str] = field(default_factory=dict)
+
+
+def _pick(paths: list[str], folder: str, files: list[str]) -> _Pick:
+    """Which path of ``folder`` each exercise file is read from, when its exact name is
+    not there: a unique near name of the same folder (``plain_name``). What looks like a
+    missing file but cannot be taken is said in ``hints``; near names left beside an
+    exact one, and near names taken, in ``notes``."""
+    prefix = f"{folder}/" if folder else ""
+    here = sorted(p[len(prefix):] for p in paths
+                  if p.startswith(prefix) and "/" not in p[len(prefix):])
+    present = set(here)
+    visible = [p for p in paths if not any(_skipped(d) for d in p.split("/")[:-1] if d)]
+    pick = _Pick()
+    for file in files:
+        near = [n for n in here if _near(file)(n)]
+        if file in present:
+            if near:
+                pick.notes.append(t("{file} was graded; {others} beside it was not",
+                                    file=file, others=", ".join(near[:3])))
+            continue
+        if len(near) == 1:
+            pick.taken[file] = prefix + near[0]
+            pick.notes.append(t("{name} was graded as {file} (the names differ only by case "
+                                "or a copy number)", name=near[0], file=file))
+            continue
+        if near:
+            pick.hints[file] = t("{file} is missing; {names} all look like it: rename the one "
+                                 "to grade {file}", file=file, names=", ".join(near[:3]))
+            continue
+        stem = _plain_stem(file)
+        others = [p for p in visible if p != prefix + file and (
+            plain_name(p.rpartition("/")[2]) == plain_name(file)
+            or _plain_stem(p.rpartition("/")[2]) == stem)]
+        if others:
+            pick.hints[file] = t("{file} is missing; {names} looks like it but was not taken "
+                                 "(another folder or another extension): rename or move it "
+                                 "to {where}", file=file, names=", ".join(others[:3]),
+                                 where=(folder or ".") + "/" + file)
+    return pick
+
+
 # ----------------------------------------------------------------- folders
 def from_folder(folder: str | os.PathLike, name: str | None = None, *,
                 allow_links: bool = False) -> Submission:
@@ -101,49 +204,66 @@ def from_folder(folder: str | os.PathLike, name: str | None = None, *,
     if not root.is_dir():
         raise SubmissionError(t("{path} is not a folder", path=folder))
     files = [e.file for e in manifest.load()]
-    if allow_links:
-        base = _pick_folder(root, files)
-    else:
-        entries = _walk(root)
-        base = root / _choose(entries, files, root.name)
     submission = Submission(name or root.name, str(root))
     real_root = os.path.realpath(root)
-    for file in files:
-        path = base / file
-        display = str(path)
-        try:
-            st = os.lstat(path)
-        except FileNotFoundError:
-            continue
-        except OSError as exc:
-            submission.sources[file] = _unreadable(
-                file, display, t("{file} cannot be read: {error}", file=file, error=exc.strerror))
-            continue
-        if not allow_links:
-            if stat.S_ISLNK(st.st_mode):
-                submission.sources[file] = _unreadable(
-                    file, display,
-                    t("{file} is a symbolic link; submit the file itself", file=file))
-                continue
-            if os.path.commonpath([real_root, os.path.realpath(path)]) != real_root:
-                submission.sources[file] = _unreadable(
-                    file, display, t("{file} lies outside the submission", file=file))
-                continue
-        try:
-            if not stat.S_ISREG(os.stat(path).st_mode):
-                submission.sources[file] = _unreadable(
-                    file, display, t("{file} is not a regular file", file=file))
-                continue
-            with open(path, "rb") as f:
-                data = f.read(MAX_FILE_BYTES + 1)
-        except OSError as exc:
-            submission.sources[file] = _unreadable(
-                file, display, t("{file} cannot be read: {error}", file=file, error=exc.strerror))
-            continue
-        submission.sources[file] = _decode(file, display, data)
-    if not submission.sources and not allow_links:
-        submission.found = _what_is_there(entries, files)
+    if allow_links:
+        base = _pick_folder(root, files)
+        for file in files:
+            source = _read_file(file, base / file, real_root, allow_links=True)
+            if source is not None:
+                submission.sources[file] = source
+        return submission
+    entries = _walk(root)
+    _fill(submission, entries, files, root.name,
+          lambda file, rel: _read_file(file, root / rel, real_root))
     return submission
+
+
+def _read_file(file: str, path: Path, real_root: str, allow_links: bool = False) -> Source | None:
+    """Exercise file ``file`` read from ``path`` (None if there is none). A graded one must
+    be a regular file inside ``real_root``, not a symbolic link."""
+    display = str(path)
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return _unreadable(file, display,
+                           t("{file} cannot be read: {error}", file=file, error=exc.strerror))
+    if not allow_links:
+        if stat.S_ISLNK(st.st_mode):
+            return _unreadable(file, display,
+                               t("{file} is a symbolic link; submit the file itself", file=file))
+        if os.path.commonpath([real_root, os.path.realpath(path)]) != real_root:
+            return _unreadable(file, display, t("{file} lies outside the submission", file=file))
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return _unreadable(file, display, t("{file} is not a regular file", file=file))
+        with open(path, "rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        return _unreadable(file, display,
+                           t("{file} cannot be read: {error}", file=file, error=exc.strerror))
+    return _decode(file, display, data)
+
+
+def _fill(submission: Submission, paths: list[str], files: list[str], where: str,
+          read) -> None:
+    """Read the exercise files of a submission whose files are ``paths`` (relative, with
+    ``/``): the folder that holds them (``_choose``), each file or its near name
+    (``_pick``), ``read(file, path)`` giving its ``Source`` (None if there is none)."""
+    folder = _choose(paths, files, where)
+    pick = _pick(paths, folder, files)
+    submission.notes += pick.notes
+    submission.hints.update(pick.hints)
+    prefix = f"{folder}/" if folder else ""
+    for file in files:
+        source = read(file, pick.taken.get(file, prefix + file))
+        if source is not None:
+            submission.sources[file] = source
+    if not submission.sources:
+        submission.found = _what_is_there(
+            [p for p in paths if not any(_skipped(d) for d in p.split("/")[:-1] if d)], files)
 
 
 def _walk(root: Path) -> list[str]:
@@ -179,13 +299,12 @@ def _skipped(folder: str) -> bool:
 
 
 def _choose(paths: list[str], files: list[str], where: str) -> str:
-    """The folder (relative, ``""`` for the top) that holds the exercise files."""
+    """The folder (relative, ``""`` for the top) that holds the exercise files: by their
+    exact names, or when no folder has one, by their near names (``plain_name``)."""
     wanted = set(files)
-    counts: dict[str, int] = {}
-    for path in paths:
-        folder, _, base = path.rpartition("/")
-        if base in wanted and not any(_skipped(p) for p in folder.split("/") if p):
-            counts[folder] = counts.get(folder, 0) + 1
+    counts = _count(paths, lambda base: base in wanted)
+    if not counts:
+        counts = _count(paths, wanted_name(files))
     if len(counts) <= 1:
         return next(iter(counts), "")
     named = [f for f in counts if f.rpartition("/")[2].lower() == "exercises"]
@@ -195,6 +314,15 @@ def _choose(paths: list[str], files: list[str], where: str) -> str:
                       for f, n in sorted(counts.items())[:4])
     raise Ambiguous(t("{where} holds exercise files in {n} folders: {folders}; submit one "
                       "folder of exercise files", where=where, n=len(counts), folders=shown))
+
+
+def _count(paths: list[str], wanted) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for path in paths:
+        folder, _, base = path.rpartition("/")
+        if wanted(base) and not any(_skipped(p) for p in folder.split("/") if p):
+            counts[folder] = counts.get(folder, 0) + 1
+    return counts
 
 
 def _what_is_there(paths: list[str], files: list[str]) -> str:
@@ -224,50 +352,127 @@ def _listdir(folder: Path) -> list[Path]:
 
 
 # -------------------------------------------------------------------- zips
-def from_zip(path: str | os.PathLike, name: str | None = None) -> Submission:
-    """Read the exercise files straight out of a zip, without extracting anything."""
-    path = Path(path)
+def open_zip(path: Path) -> zipfile.ZipFile:
+    """``zipfile.ZipFile(path)``, once its end records say it holds at most
+    ``MAX_ZIP_MEMBERS`` members (``ziptail``): a ``SubmissionError`` otherwise."""
     try:
-        archive = zipfile.ZipFile(path)
+        ziptail.check(path, MAX_ZIP_MEMBERS)
+        return zipfile.ZipFile(path)
+    except ziptail.TooLarge as exc:
+        if exc.members > MAX_ZIP_MEMBERS:
+            raise SubmissionError(t("{name} has too many members ({n} or more); the grader "
+                                    "reads zips of at most {max} members", name=path.name,
+                                    n=exc.members, max=MAX_ZIP_MEMBERS)) from None
+        raise SubmissionError(t("{name} has too many members (its list of members takes {kb} "
+                                "kB); the grader reads zips of at most {max} members",
+                                name=path.name, kb=exc.directory // 1024,
+                                max=MAX_ZIP_MEMBERS)) from None
     except (zipfile.BadZipFile, OSError, ValueError) as exc:
         raise SubmissionError(t("{name} is not a readable zip file ({error})", name=path.name,
                                 error=exc)) from None
+
+
+def _members(archive: zipfile.ZipFile) -> dict[str, zipfile.ZipInfo]:
+    """The zip's files by name (with ``/``): no folder, nothing of ``__MACOSX/``."""
+    members = [m for m in archive.infolist()[:MAX_ZIP_MEMBERS]
+               if not m.filename.startswith("__MACOSX/") and not m.is_dir()]
+    return {m.filename.replace("\\", "/"): m for m in members}
+
+
+def _read_member(archive: zipfile.ZipFile, file: str, member: zipfile.ZipInfo | None,
+                 display: str) -> Source | None:
+    if member is None:
+        return None
+    if stat.S_ISLNK(member.external_attr >> 16):
+        return _unreadable(file, display,
+                           t("{file} is a symbolic link; submit the file itself", file=file))
+    if member.file_size > MAX_FILE_BYTES:
+        return _unreadable(file, display, t("{file} is larger than {kb} kB", file=file,
+                                            kb=MAX_FILE_BYTES // 1024))
+    try:
+        with archive.open(member) as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+    except (zipfile.BadZipFile, OSError, RuntimeError, ValueError,
+            NotImplementedError) as exc:  # corrupt, encrypted, odd compression
+        return _unreadable(file, display,
+                           t("{file} cannot be unzipped ({error})", file=file, error=exc))
+    return _decode(file, display, data)
+
+
+def from_zip(path: str | os.PathLike, name: str | None = None) -> Submission:
+    """Read the exercise files straight out of a zip, without extracting anything."""
+    path = Path(path)
+    archive = open_zip(path)
     submission = Submission(name or path.stem, str(path))
     with archive:
-        members = [m for m in archive.infolist()[:MAX_ZIP_MEMBERS]
-                   if not m.filename.startswith("__MACOSX/") and not m.is_dir()]
-        by_name = {m.filename.replace("\\", "/"): m for m in members}
+        by_name = _members(archive)
         files = [e.file for e in manifest.load()]
         inside = [n for n in by_name if n.count("/") <= MAX_DEPTH + 1]
-        folder = _choose(inside, files, path.name)
-        prefix = f"{folder}/" if folder else ""
-        for file in files:
-            member = by_name.get(prefix + file)
-            if member is None:
-                continue
-            display = f"{path}/{member.filename}"
-            if stat.S_ISLNK(member.external_attr >> 16):
-                submission.sources[file] = _unreadable(
-                    file, display,
-                    t("{file} is a symbolic link; submit the file itself", file=file))
-                continue
-            if member.file_size > MAX_FILE_BYTES:
-                submission.sources[file] = _unreadable(
-                    file, display, t("{file} is larger than {kb} kB", file=file,
-                                     kb=MAX_FILE_BYTES // 1024))
-                continue
+
+        def read(file: str, rel: str) -> Source | None:
+            member = by_name.get(rel)
+            return _read_member(archive, file, member,
+                                f"{path}/{member.filename}" if member else "")
+
+        _fill(submission, inside, files, path.name, read)
+    return submission
+
+
+# ------------------------------------------------- a class download (lms)
+def _download_groups(container: Path, files: list[str]) -> tuple[str, dict] | None:
+    """The students of a Canvas or Moodle download (``lms.groups``): a folder's files at
+    its top, or a zip's members. None if ``container`` is not one."""
+    wanted = wanted_name(files)
+    if container.is_dir():
+        top = []
+        for entry in _listdir(container):
             try:
-                with archive.open(member) as f:
-                    data = f.read(MAX_FILE_BYTES + 1)
-            except (zipfile.BadZipFile, OSError, RuntimeError, ValueError,
-                    NotImplementedError) as exc:  # corrupt, encrypted, odd compression
-                submission.sources[file] = _unreadable(
-                    file, display, t("{file} cannot be unzipped ({error})", file=file, error=exc))
+                if stat.S_ISREG(os.lstat(entry).st_mode) and not entry.name.startswith("."):
+                    top.append(entry.name)
+            except OSError:
                 continue
-            submission.sources[file] = _decode(file, display, data)
-        if not submission.sources:
-            submission.found = _what_is_there(
-                [n for n in by_name if not any(_skipped(p) for p in n.split("/")[:-1])], files)
+        return lms.groups(top, wanted, every=False)
+    with open_zip(container) as archive:
+        return lms.groups(list(_members(archive)), wanted, every=True)
+
+
+def is_group(path: Path) -> bool:
+    """Whether ``path`` names a student of a class download (``CONTAINER/KEY``)."""
+    return lms.is_key(path.name) and not os.path.lexists(path) and (
+        path.parent.is_dir() or zipfile.is_zipfile(path.parent))
+
+
+def from_group(path: Path, name: str | None = None) -> Submission:
+    """The submission of student ``path.name`` in the class download ``path.parent``."""
+    container, key = path.parent, path.name
+    files = [e.file for e in manifest.load()]
+    found = _download_groups(container, files)
+    group = found[1].get(key) if found else None
+    if group is None:
+        raise SubmissionError(t("no such file or folder: {path}", path=path))
+    submission = Submission(name or key, str(path), layout=found[0])
+    paths = sorted(group)
+    if container.is_dir():
+        real_root = os.path.realpath(container)
+        zips = [p for p in paths if p.lower().endswith(".zip")]
+        if len(zips) == 1 and not any(wanted_name(files)(p.rpartition("/")[2]) for p in paths):
+            # a student who uploaded a zip: it is the submission
+            zipped = from_zip(container / group[zips[0]], name or key)
+            zipped.layout, zipped.origin = found[0], str(path)
+            return zipped
+        _fill(submission, paths, files, key,
+              lambda file, rel: _read_file(file, container / group[rel], real_root)
+              if rel in group else None)
+        return submission
+    with open_zip(container) as archive:
+        by_name = _members(archive)
+
+        def read(file: str, rel: str) -> Source | None:
+            member = by_name.get(group.get(rel, ""))
+            return _read_member(archive, file, member,
+                                f"{container}/{member.filename}" if member else "")
+
+        _fill(submission, paths, files, key, read)
     return submission
 
 
@@ -275,6 +480,8 @@ def from_zip(path: str | os.PathLike, name: str | None = None) -> Submission:
 def load(path: str | os.PathLike, name: str | None = None) -> Submission:
     path = Path(path)
     if not os.path.lexists(path):
+        if is_group(path):
+            return from_group(path, name)
         raise SubmissionError(t("no such file or folder: {path}", path=path))
     if path.is_symlink():
         raise SubmissionError(t("{path} is a symbolic link; give the folder or zip itself",
@@ -289,23 +496,38 @@ def load(path: str | os.PathLike, name: str | None = None) -> Submission:
 
 
 def looks_like_submission(path: Path) -> bool:
-    """True for a zip, or a folder with exercise files at its top or in exercises/."""
+    """True for a zip, or a folder with exercise files (or their near names, ``plain_name``)
+    at its top or in exercises/."""
     if path.is_file():
         return path.suffix.lower() == ".zip"
     files = [e.file for e in manifest.load()]
-    return any(os.path.lexists(d / f) for d in (path, path / "exercises") for f in files)
+    if any(os.path.lexists(d / f) for d in (path, path / "exercises") for f in files):
+        return True
+    wanted = wanted_name(files)
+    return any(wanted(p.name) for d in (path, path / "exercises") for p in _listdir(d))
 
 
 def find(path: str | os.PathLike) -> list[Path]:
-    """The submissions that ``path`` names: itself, or each folder and zip inside it."""
+    """The submissions that ``path`` names: itself, each folder and zip inside it, or each
+    student of a Canvas or Moodle download (folder or zip; ``lms``)."""
     path = Path(path)
     if not os.path.lexists(path):
         raise SubmissionError(t("no such file or folder: {path}", path=path))
+    files = [e.file for e in manifest.load()]
+    if path.is_file() and not path.is_symlink() and path.suffix.lower() == ".zip":
+        try:
+            found = _download_groups(path, files)
+        except SubmissionError:
+            found = None  # graded as one submission, whose row says why it cannot be read
+        return [path / key for key in sorted(found[1])] if found else [path]
     if not path.is_dir() or looks_like_submission(path):
         return [path]
-    found = [p for p in _listdir(path) if not p.name.startswith(".")
+    download = _download_groups(path, files)
+    grouped = {p for g in download[1].values() for p in g.values()} if download else set()
+    found = [p for p in _listdir(path) if not p.name.startswith(".") and p.name not in grouped
              and (p.is_dir() or p.suffix.lower() == ".zip")]
+    found += [path / key for key in (download[1] if download else ())]
     if not found:
         raise SubmissionError(t("{path} holds no submissions: put one folder or zip per student "
                                 "in it, or the exercise files themselves", path=path))
-    return found
+    return sorted(found)

@@ -31,10 +31,10 @@ def _grade_paths(args) -> list[Path]:
             raise UsageError(t("{path} holds {n} submissions and --json writes one "
                                "submission's report: use --out DIR for a class", path=raw,
                                n=len(found)))
-        if args.json:
+        if args.json and not (len(found) == 1 and submission.is_group(found[0])):
             found = [path]
             try:
-                submission.load(path)  # one submission: say now if it cannot be read
+                submission.load(found[0])  # one submission: say now if it cannot be read
             except submission.SubmissionError as exc:
                 raise UsageError(str(exc)) from None
         paths += [p for p in found if out is None or p.resolve() != out]
@@ -199,6 +199,8 @@ def cmd_grade(args) -> int:
             write_similarity(out / "similarity", paths, console)
     console.print(reports.summary_table(graded, console.plain))
     console.print(Text(reports.status_counts(graded)))
+    for line in reports.submission_warnings(graded):  # a file taken under a near name
+        console.print(Text(line))
     console.print(Text(t("Seed {seed}: grade again with --seed {seed} to reproduce this run "
                          "exactly", seed=seed)))
     handback.finish(plan, graded, out, console, bom=bom)

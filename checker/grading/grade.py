@@ -137,12 +137,25 @@ def grade_task(task: Task, check=None) -> Graded:
         result.all_or_nothing = True
         document.rescore(run.document, result)
     built = document.graded(
-        run.document, submission={"name": task.name, "path": task.path, "original": task.relpath},
+        run.document, submission=submission_facts(task, sub),
         sandbox=sandbox_facts(options), review=needs_review(sub, list(options.exercises())))
     status, reason = status_of(result)
     scores = {e.id: e.score(result.all_or_nothing) for e in result.exercises}
     return Graded(task.name, task.path, status, reason, scores,
                   round(time.monotonic() - started, 3), built, task.relpath)
+
+
+def submission_facts(task: Task, sub) -> dict:
+    """The report's ``submission``: name, path and original path; ``warnings`` when a file
+    was taken under a near name (``submission._pick``); for a student of a Canvas or Moodle
+    download, its ``layout`` and the ``files`` each exercise file was read from."""
+    facts = {"name": task.name, "path": task.path, "original": task.relpath}
+    if sub.notes:
+        facts["warnings"] = list(sub.notes)
+    if sub.layout:
+        facts["layout"] = sub.layout
+        facts["files"] = {file: source.display for file, source in sorted(sub.sources.items())}
+    return facts
 
 
 def needs_review(sub, exercises) -> list[dict]:

@@ -134,6 +134,16 @@ def summary_table(graded: list[Graded], plain: bool = False) -> Table:
     return table
 
 
+def submission_warnings(graded: list[Graded]) -> list[str]:
+    """One line per file taken under a near name (``submission.warnings`` of a report)."""
+    lines = []
+    for g in graded:
+        facts = (g.document or {}).get("submission") or {}
+        for warning in facts.get("warnings") or []:
+            lines.append(t("warning: {name}: {warning}", name=g.name, warning=warning))
+    return lines
+
+
 @contextlib.contextmanager
 def grading_progress(console: Console, total: int):
     """A progress bar over submissions; yields the callback for each graded one.
