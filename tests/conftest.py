@@ -63,6 +63,20 @@ def copy_exercises(source: Path, dest: Path) -> Path:
     return dest
 
 
+def make_zip(archive: Path, members: dict[str, bytes]) -> Path:
+    """A zip at ``archive`` holding ``members`` (name -> bytes), as a student's would."""
+    import zipfile
+
+    with zipfile.ZipFile(archive, "w") as z:
+        for name, data in members.items():
+            z.writestr(name, data)
+    return archive
+
+
+def solution_bytes(file: str) -> bytes:
+    return (SOLUTIONS / file).read_bytes()
+
+
 @pytest.fixture
 def solved(tmp_path) -> Path:
     """A folder with every exercise solved (copies of the reference solutions)."""

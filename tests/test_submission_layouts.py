@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import csv
 import json
-import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import EXERCISES, SOLUTIONS, cli
+from conftest import EXERCISES, SOLUTIONS, cli, make_zip, solution_bytes
 
 from checker import manifest
 from checker.engine import submission
@@ -36,17 +35,6 @@ def _canvas(folder: Path) -> Path:
     return folder
 
 
-def _zip(archive: Path, members: dict[str, bytes]) -> Path:
-    with zipfile.ZipFile(archive, "w") as z:
-        for name, data in members.items():
-            z.writestr(name, data)
-    return archive
-
-
-def _solution(file: str) -> bytes:
-    return (SOLUTIONS / file).read_bytes()
-
-
 # ----------------------------------------------------------------- Canvas
 def test_a_canvas_folder_is_one_submission_per_student(tmp_path):
     folder = _canvas(tmp_path / "canvas")
@@ -54,7 +42,7 @@ def test_a_canvas_folder_is_one_submission_per_student(tmp_path):
     assert [p.name for p in found] == ["doejane_12345", "smithbob_222"]
     doe = submission.load(found[0])
     assert doe.layout == "canvas" and sorted(doe.sources) == sorted(FILES)
-    assert doe.sources[SOFTMAX].text == _solution(SOFTMAX).decode()
+    assert doe.sources[SOFTMAX].text == solution_bytes(SOFTMAX).decode()
     assert doe.sources[SOFTMAX].display.endswith("doejane_12345_67890_ex05_softmax-1.py")
     assert any("ex05_softmax-1.py" in note for note in doe.notes), doe.notes
     late = submission.load(found[1])
@@ -63,7 +51,7 @@ def test_a_canvas_folder_is_one_submission_per_student(tmp_path):
 
 def test_canvas_s_zip_is_read_in_place(tmp_path):
     folder = _canvas(tmp_path / "canvas")
-    archive = _zip(tmp_path / "submissions.zip",
+    archive = make_zip(tmp_path / "submissions.zip",
                    {p.name: p.read_bytes() for p in sorted(folder.iterdir())})
     before = sorted(tmp_path.rglob("*"))
     found = submission.find(archive)
@@ -77,7 +65,7 @@ def test_canvas_s_zip_is_read_in_place(tmp_path):
 
 def test_a_student_who_uploaded_a_zip_to_canvas_is_graded_from_it(tmp_path):
     folder = _canvas(tmp_path / "canvas")
-    _zip(folder / "leeann_777_888_work.zip", {f"work/{f}": _solution(f) for f in FILES})
+    make_zip(folder / "leeann_777_888_work.zip", {f"work/{f}": solution_bytes(f) for f in FILES})
     found = {p.name: p for p in submission.find(folder)}
     assert sorted(found) == ["doejane_12345", "leeann_777", "smithbob_222"]
     lee = submission.load(found["leeann_777"])
@@ -103,16 +91,16 @@ def test_moodle_s_zip_is_one_submission_per_student(tmp_path, in_folders):
             members[name] = (source / file).read_bytes()
         members[f"{who}_assignsubmission_onlinetext_" + ("/" if in_folders else "")
                 + "onlinetext.html"] = b"<p>done</p>"
-    archive = _zip(tmp_path / "moodle.zip", members)
+    archive = make_zip(tmp_path / "moodle.zip", members)
     found = submission.find(archive)
     assert [p.name for p in found] == ["Jane Doe_4021", "Participant_77"]
     jane = submission.load(found[0])
     assert jane.layout == "moodle" and sorted(jane.sources) == sorted(FILES)
-    assert jane.sources[SOFTMAX].text == _solution(SOFTMAX).decode()
+    assert jane.sources[SOFTMAX].text == solution_bytes(SOFTMAX).decode()
 
 
 def test_an_ordinary_zip_stays_one_submission(tmp_path):
-    archive = _zip(tmp_path / "alice.zip", {f"alice/{f}": _solution(f) for f in FILES})
+    archive = make_zip(tmp_path / "alice.zip", {f"alice/{f}": solution_bytes(f) for f in FILES})
     assert submission.find(archive) == [archive]
     assert submission.load(archive).layout == ""
 
@@ -123,9 +111,9 @@ def test_an_ordinary_zip_stays_one_submission(tmp_path):
 def test_a_near_name_is_taken_with_a_warning(tmp_path, near):
     folder = tmp_path / "kim"
     folder.mkdir()
-    (folder / near).write_bytes(_solution(SOFTMAX))
+    (folder / near).write_bytes(solution_bytes(SOFTMAX))
     sub = submission.load(folder)
-    assert sub.sources[SOFTMAX].text == _solution(SOFTMAX).decode()
+    assert sub.sources[SOFTMAX].text == solution_bytes(SOFTMAX).decode()
     assert len(sub.notes) == 1 and near in sub.notes[0] and SOFTMAX in sub.notes[0]
     assert submission.find(folder) == [folder]  # a folder of near names is a submission
 
@@ -149,7 +137,7 @@ def test_a_near_name_that_cannot_be_taken_is_named_in_the_missing_message(tmp_pa
                                                                           where):
     folder = tmp_path / "kim"
     (folder / "old").mkdir(parents=True)
-    (folder / "ex01_soft_lookup.py").write_bytes(_solution("ex01_soft_lookup.py"))
+    (folder / "ex01_soft_lookup.py").write_bytes(solution_bytes("ex01_soft_lookup.py"))
     for name in names:
         (folder / name).write_text("x = 1\n")
     sub = submission.load(folder)
@@ -172,10 +160,10 @@ def test_near_names_leave_an_exact_layout_alone(tmp_path):
 
 
 def test_a_near_name_in_a_zip_is_taken_too(tmp_path):
-    archive = _zip(tmp_path / "kim.zip", {"kim/Ex05_Softmax (1).py": _solution(SOFTMAX),
+    archive = make_zip(tmp_path / "kim.zip", {"kim/Ex05_Softmax (1).py": solution_bytes(SOFTMAX),
                                           "kim/ex01_soft_lookup.py": b"x = 1\n"})
     sub = submission.load(archive)
-    assert sub.sources[SOFTMAX].text == _solution(SOFTMAX).decode()
+    assert sub.sources[SOFTMAX].text == solution_bytes(SOFTMAX).decode()
     assert sub.sources[SOFTMAX].display == f"{archive}/kim/Ex05_Softmax (1).py"
     assert len(sub.notes) == 1
 
@@ -187,8 +175,8 @@ def test_grading_a_canvas_folder_gives_a_row_per_student(tmp_path):
     done = cli("grade", str(folder), "--out", str(out), "--jobs", "2", "--timeout", "1.5",
                cwd=tmp_path, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
-    with open(out / "grades.csv", newline="", encoding="utf-8") as f:
-        rows = {r["submission"]: r for r in csv.DictReader(f)}
+    with open(out / "grades.csv", newline="", encoding="utf-8-sig") as f:
+        rows = {r["key"]: r for r in csv.DictReader(f)}
     assert sorted(rows) == ["doejane_12345", "smithbob_222"]
     assert (rows["doejane_12345"]["total"], rows["doejane_12345"]["status"]) == ("100", "ok")
     assert rows["smithbob_222"]["total"] == "0" and rows["smithbob_222"]["path"] == "smithbob_222"

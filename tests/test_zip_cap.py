@@ -10,23 +10,12 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import SOLUTIONS
+from conftest import make_zip, solution_bytes
 
 from checker import manifest
 from checker.engine import submission, ziptail
 
 FILES = [e.file for e in manifest.load()]
-
-
-def _zip(archive: Path, members: dict[str, bytes]) -> Path:
-    with zipfile.ZipFile(archive, "w") as z:
-        for name, data in members.items():
-            z.writestr(name, data)
-    return archive
-
-
-def _solution(file: str) -> bytes:
-    return (SOLUTIONS / file).read_bytes()
 
 
 # ------------------------------------------------------ zips capped early
@@ -42,7 +31,7 @@ def _refuse_zipfile(monkeypatch, archive: Path) -> None:
 
 def test_a_zip_with_too_many_members_is_refused_before_zipfile_reads_it(tmp_path,
                                                                        monkeypatch):
-    archive = _zip(tmp_path / "many.zip", {f"m{i}.txt": b"" for i in range(300)})
+    archive = make_zip(tmp_path / "many.zip", {f"m{i}.txt": b"" for i in range(300)})
     monkeypatch.setattr(submission, "MAX_ZIP_MEMBERS", 100)
     _refuse_zipfile(monkeypatch, archive)
     with pytest.raises(submission.SubmissionError) as caught:
@@ -54,7 +43,7 @@ def test_a_zip_with_too_many_members_is_refused_before_zipfile_reads_it(tmp_path
 
 def test_a_zip_that_understates_its_members_is_counted_from_its_directory(tmp_path,
                                                                          monkeypatch):
-    archive = _zip(tmp_path / "forged.zip", {f"m{i}.txt": b"" for i in range(300)})
+    archive = make_zip(tmp_path / "forged.zip", {f"m{i}.txt": b"" for i in range(300)})
     data = bytearray(archive.read_bytes())
     at = data.rfind(ziptail.EOCD_SIG)
     struct.pack_into("<HH", data, at + 8, 1, 1)  # the record claims one member
@@ -80,6 +69,6 @@ def test_an_end_record_claiming_a_million_members_is_refused(tmp_path, monkeypat
 
 
 def test_a_zip_under_the_cap_still_opens(tmp_path, monkeypatch):
-    archive = _zip(tmp_path / "few.zip", {f: _solution(f) for f in FILES})
+    archive = make_zip(tmp_path / "few.zip", {f: solution_bytes(f) for f in FILES})
     monkeypatch.setattr(submission, "MAX_ZIP_MEMBERS", len(FILES))
     assert sorted(submission.load(archive).sources) == sorted(FILES)
