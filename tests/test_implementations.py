@@ -227,3 +227,21 @@ def test_an_input_changed_in_place_costs_only_its_own_case(solved):
     assert result.passed == result.total - 1 > 10
     assert result.score() == round(exercise.points * (result.total - 1) / result.total, 2)
     assert document["exercises"][0]["score"] == result.score()
+
+
+def test_a_way_around_the_guard_that_names_no_forbidden_call_costs_only_its_own_case(solved):
+    """A computed getattr proves no forbidden call (the values may be the file's own):
+    it fails the scan's case, and the grader's review list shows it to a person, but it
+    does not strike the exercise as a named forbidden call does."""
+    exercise = BY_STEM["ex05_softmax"]
+    source = (SOLUTIONS / exercise.file).read_text(encoding="utf-8")
+    # amax reached by a built name: allowed by the rules, but the scan cannot tell
+    (solved / exercise.file).write_text(
+        source + '\n\ndef _row_max(x):\n    return getattr(x, "am" + "ax")(dim=-1)\n',
+        encoding="utf-8")
+    run, _document = check(solved, [exercise.id], json_report=True)
+    result = run.exercises[0]
+    failing = [c for c in result.cases if c.status != "passed"]
+    assert len(failing) == 1 and failing[0].failure.check == "property", failing
+    assert "computed name" in failing[0].failure.summary
+    assert result.passed == result.total - 1 > 10

@@ -56,6 +56,8 @@ class Violation:
     call: str      # what the learner wrote, e.g. "F.softmax"
     line: int
     code: str      # the source line, stripped
+    named: bool = True  # a forbidden operation named; False: a way around the guard
+                        # (exec, gc, getattr with a computed name...), no call proven
 
     def describe(self) -> str:
         return t("{call} (line {line}: {code})", call=self.call, line=self.line, code=self.code)
@@ -94,19 +96,20 @@ def scan_source(source: str, forbidden: list[str]) -> list[Violation]:
 
     found = []
 
-    def add(what: str, node: ast.AST) -> None:
-        found.append(Violation(what, node.lineno, code(node.lineno)))
+    def add(what: str, node: ast.AST, named: bool = False) -> None:
+        found.append(Violation(what, node.lineno, code(node.lineno), named))
 
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and (is_banned(node.attr, banned)
                                                 or node.attr in DYNAMIC_ATTRS):
-            add(_dotted(node), node)
+            add(_dotted(node), node, is_banned(node.attr, banned))
         elif isinstance(node, ast.ImportFrom):
             if (node.module or "").split(".")[0] in DYNAMIC_MODULES:
                 add(f"from {node.module} import ...", node)
             for alias in node.names:
                 if is_banned(alias.name, banned) or alias.name in DYNAMIC_ATTRS:
-                    add(f"from {node.module} import {alias.name}", node)
+                    add(f"from {node.module} import {alias.name}", node,
+                        is_banned(alias.name, banned))
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.split(".")[0] in DYNAMIC_MODULES:
@@ -117,14 +120,15 @@ def scan_source(source: str, forbidden: list[str]) -> list[Violation]:
               and _NAME_LIKE.fullmatch(node.value.strip())):
             last = node.value.strip().rsplit(".", 1)[-1]
             if is_banned(last, banned) or last in DYNAMIC_ATTRS:
-                add(repr(node.value), node)  # operator.methodcaller("softmax"), attrgetter...
+                # operator.methodcaller("softmax"), attrgetter...
+                add(repr(node.value), node, is_banned(last, banned))
         elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
               and node.func.id in ("getattr", "setattr", "delattr") and len(node.args) >= 2):
             name = node.args[1]
             if not (isinstance(name, ast.Constant) and isinstance(name.value, str)):
                 add(f"{node.func.id}(...) with a computed name", node)
             elif is_banned(name.value, banned) or name.value in DYNAMIC_ATTRS:
-                add(f"{node.func.id}(..., {name.value!r})", node)
+                add(f"{node.func.id}(..., {name.value!r})", node, is_banned(name.value, banned))
     found.sort(key=lambda v: v.line)
     return found
 

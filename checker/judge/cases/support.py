@@ -223,6 +223,11 @@ def no_forbidden_source(learner, func: str, *args, expected: str, **kwargs) -> N
     got = learner.call(func, *_clones(args), **kwargs).result
     values_correct(learner, func, got, *args, **kwargs)
     found = learner.static_violations()
+    # a forbidden operation named in the file is a forbidden call (it costs the whole
+    # exercise, plugin._strike_forbidden); a way around the guard alone (exec, gc, a
+    # computed getattr) proves no call: it costs this case, and a person reviews it
+    named = any(v.named for v in found)
     compare.true(not found, t("the file uses {call}", call=found[0].call) if found else "",
                  expected=expected, got=Translated("; ".join(v.describe() for v in found)),
-                 likely=causes.FORBIDDEN_CALL, check=Check.FORBIDDEN)
+                 likely=causes.FORBIDDEN_CALL,
+                 check=Check.FORBIDDEN if named else Check.PROPERTY)
