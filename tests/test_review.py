@@ -1,5 +1,5 @@
 """The grader's review scan (forbidden.review_source): it flags the idioms the third blind
-red team's escapes need, and no correct implementation (it changes no score)."""
+red team's escapes need, and no honest file, right or wrong (it changes no score)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -9,18 +9,32 @@ import pytest
 from checker.engine.forbidden import review_source
 
 TESTS = Path(__file__).resolve().parent
-HONEST = [p for root in ("implementations/correct", "blind_feedback")
-          for p in sorted((TESTS / root).rglob("*.py"))] + sorted(
-              (TESTS.parent / "solutions").glob("ex*.py"))
+# the library's wrong files whose mistake is a way around the forbidden-call guard: the
+# review must flag them (the grader's review list shows them to a person)
+HIDDEN_CALLS = {"implementations/wrong/ex05_softmax/getattr_softmax.py",
+                "implementations/wrong/ex09_self_and_cross/sdpa_via_getattr.py"}
+# every other file of the library and of blind sets 1 and 2 is honest code, right or
+# wrong (the archived blind sets 3 to 14, 1,185 files, were scanned too until they left
+# tests/ after e100708: none was flagged; their 90 files that proved a cause are in the
+# library, so they are scanned here still)
+LIBRARY = [p for root in ("implementations", "blind_feedback")
+           for p in sorted((TESTS / root).rglob("*.py"))]
+HONEST = [p for p in LIBRARY if p.relative_to(TESTS).as_posix() not in HIDDEN_CALLS] + sorted(
+    (TESTS.parent / "solutions").glob("ex*.py"))
 ESCAPES = ["blocked_events", "unrefuse_sdpa", "numpy_rawptr", "env_stack", "frame_unrefuse",
            "methodcaller_softmax"]
 
 
-def test_no_correct_implementation_needs_review():
-    assert HONEST
+def test_no_honest_file_needs_review():
+    assert len(HONEST) > 400  # the library, blind sets 1 and 2, the solutions
     flagged = {str(p.relative_to(TESTS.parent)): [v.call for v in review_source(p.read_text())]
                for p in HONEST}
     assert not {k: v for k, v in flagged.items() if v}
+
+
+def test_a_forbidden_call_reached_by_a_computed_name_needs_review():
+    for name in sorted(HIDDEN_CALLS):
+        assert review_source((TESTS / name).read_text()), name
 
 
 @pytest.mark.parametrize("attack", ESCAPES)
