@@ -39,7 +39,8 @@ EXERCISE_FILES = [e.file for e in manifest.load()]
 LONG_FIRST = ("test_grading.py", "test_learner_loop.py", "test_implementations.py",
               "test_hostile_white.py", "test_models.py", "test_grading_identity.py",
               "test_shards.py", "test_course_feedback.py", "test_show.py",
-              "test_hostile_library.py", "test_cli.py", "test_insights.py", "test_sandbox.py")
+              "test_hostile_library.py", "test_cli.py", "test_golden.py", "test_insights.py",
+              "test_sandbox.py")
 
 
 def pytest_collection_modifyitems(session, config, items):
