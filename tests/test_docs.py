@@ -70,3 +70,57 @@ def test_the_learners_commands_run_as_written(tmp_path, monkeypatch, capsys):
             assert "Traceback" not in out.out + out.err, name
             ran += 1
     assert ran >= 8
+
+
+# --------------------------------------------------- the README: the learner's page
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+README_MAX_LINES = 250  # issue 36: the learner's page; the rest is in docs/ and links to it
+WORDS = dict(zip(("one two three four five six seven eight nine ten eleven twelve "
+                  "thirteen fourteen fifteen").split(), range(1, 16)))
+
+
+def _number(word: str) -> float:
+    word = word.lower()
+    return WORDS[word] if word in WORDS else float(word)
+
+
+def _said(pattern: str) -> tuple[float, ...]:
+    """The numbers the README says where ``pattern`` matches (its groups), read across
+    line breaks; the claim must be there."""
+    found = re.search(pattern, " ".join(README.split()))
+    assert found, f"the README no longer says {pattern!r}: say it, or change this test"
+    return tuple(_number(g) for g in found.groups())
+
+
+def test_the_readme_is_the_learners_page():
+    lines = len(README.splitlines())
+    assert lines <= README_MAX_LINES, (
+        f"README.md has {lines} lines: move instructor or maintainer material to docs/")
+
+
+def test_the_readme_states_the_counts_the_manifest_gives():
+    """Every count the README states is what the manifest makes it (issue 36: the README
+    said "ten stub functions" when the lesson had 13)."""
+    from checker import defaults, manifest
+
+    lesson, beyond = manifest.lesson(), manifest.beyond()
+    functions = lambda part: sum(len(e.functions) for e in part)  # noqa: E731
+    assert _said(r"You write (\w+) functions in (\w+) exercises") == (
+        functions(lesson), len(lesson))
+    assert _said(r"(\w+) more exercises \((\w+) functions\) go beyond the lesson") == (
+        len(beyond), functions(beyond))
+    assert _said(r"(\w+) more exercises go there") == (len(beyond),)
+    assert _said(r"the lesson's (\w+) keep their (\d+) points") == (
+        len(lesson), sum(e.points for e in lesson))
+    assert _said(r"scores (\d+) and (\d+) only with `--include-beyond`") == tuple(
+        float(e.id) for e in beyond)
+    assert _said(r"\(([\d.]+) s by default, `--timeout`\)") == (defaults.TIMEOUT,)
+
+
+def test_the_readme_tables_list_every_exercise_with_its_functions():
+    from checker import manifest
+
+    rows = {}
+    for row in re.findall(r"^\| (\d\d) \| `(\S+)` \| (.*) \|$", README, re.M):
+        rows[row[0]] = (row[1], tuple(re.findall(r"`([a-z_][a-z0-9_]*)`", row[2])))
+    assert rows == {e.id: (e.file, e.functions) for e in manifest.load()}
