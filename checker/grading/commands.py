@@ -46,14 +46,9 @@ def _grade_paths(args) -> list[Path]:
 
 
 def _shard_spec(args) -> tuple[int, int] | None:
-    """``--shard K/N`` (and whether --similarity can run), checked before anything is read."""
-    if getattr(args, "similarity", False) and not args.out:
-        raise UsageError(t("--similarity writes its report into a folder: give --out DIR"))
+    """``--shard K/N``, checked before anything is read."""
     if getattr(args, "shard", None) is None:
         return None
-    if getattr(args, "similarity", False):
-        raise UsageError(t("--similarity compares the whole class, not a shard: run `attn-kit "
-                           "similarity SUBS --out DIR` once"))
     from checker.grading.class_commands import shard_spec
 
     if not args.out:
@@ -110,6 +105,10 @@ def cmd_grade(args) -> int:
     out = Path(args.out).expanduser() if args.out else None
     if out is not None and out.exists() and not out.is_dir():
         raise UsageError(t("--out wants a folder, and {path} is a file", path=args.out))
+    from checker.grading import steps
+
+    run = steps.Run(args, out=out, bom=not getattr(args, "no_bom", False))
+    steps.check(run)  # every after-step's flags, before anything is read
     spec = _shard_spec(args)
     paths = _grade_paths(args)
     shard = None
@@ -176,7 +175,7 @@ def cmd_grade(args) -> int:
                                  on_result=lambda g: advance(choices.apply(g)),
                                  base=base, names=keys, servers=servers)
     graded = handback.annotate(plan, graded)
-    bom = not getattr(args, "no_bom", False)
+    bom = run.bom
     if json_path is not None:
         files.write_json(json_path, reports.document_for(graded[0], args.format,
                                                          choices.visibility, choices.disclose))
@@ -187,16 +186,6 @@ def cmd_grade(args) -> int:
     written = reports.write_out(out, graded, args.format, choices.visibility,
                                 on_failure=not_written, disclose=choices.disclose,
                                 course=handback.course_cell(plan), bom=bom) if out else []
-    if out is not None:
-        from checker.grading.class_commands import write_class_view, write_shard_record
-
-        write_class_view(out, graded, console, bom=bom)
-        if shard is not None:
-            write_shard_record(out, shard, args, seed)
-        if getattr(args, "similarity", False):
-            from checker.grading.class_commands import write_similarity
-
-            write_similarity(out / "similarity", paths, console)
     console.print(reports.summary_table(graded, console.plain))
     console.print(Text(reports.status_counts(graded)))
     for line in reports.submission_warnings(graded):  # a file taken under a near name
@@ -209,15 +198,10 @@ def cmd_grade(args) -> int:
     if written:
         console.print(Text(t("{n} reports and {csv} written to {folder}", n=len(written) - 1,
                              csv=reports.CSV_NAME, folder=out)))
-    review = [g.name for g in graded if g.document and g.document.get("review")]
-    if review:  # the grader's scan of the text: idioms that reach the interpreter's internals
-        console.print(Text(t("needs review (internals reached from the code; see \"review\" in "
-                             "their reports): {names}", names=", ".join(review))))
-    kit_errors = [g.name for g in graded if g.status == GradeStatus.KIT_ERROR]
-    if kit_errors:  # the kit failed, not these students: grade them again once it is fixed
-        console.print(Text(t("the kit itself failed while grading {names}: these are not the "
-                             "students' errors; grade them again", names=", ".join(kit_errors))))
-        return EXIT_INTERNAL
+    run.paths, run.shard, run.seed, run.console, run.graded = paths, shard, seed, console, graded
+    steps.after(run)  # the class view, a shard's record, similarity, review, kit errors
+    if any(g.status == GradeStatus.KIT_ERROR for g in graded):
+        return EXIT_INTERNAL  # the kit failed, not these students (KitErrors named them)
     return EXIT_OK
 
 
