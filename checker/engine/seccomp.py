@@ -9,10 +9,9 @@ made without a path Landlock checks (``mknod`` is refused there too), new namesp
 (``ptrace``, ``process_vm_*``, ``pidfd_getfd``), ``open_by_handle_at`` (which walks past
 every path check), ``io_uring``, ``bpf``, ``perf_event_open`` and new sockets; new
 processes (``fork``, ``vfork``, a ``clone`` without ``CLONE_THREAD``: a process a worker
-started could outlive its kill, or spin). The
-filter answers each with EPERM; ``clone`` may make threads only and no namespaces, and
-``clone3`` (whose flags a filter cannot read) answers ENOSYS, so the C library falls back
-to ``clone``.
+started could outlive its kill, or spin). The filter answers each with EPERM; ``clone``
+may make threads only and no namespaces, and ``clone3`` (whose flags a filter cannot read)
+answers ENOSYS, so the C library falls back to ``clone``.
 
 The numbers are the kernel's own, per architecture (x86-64 and arm64); on another
 architecture ``install`` does nothing and says so. A call made through another ABI
