@@ -457,11 +457,10 @@ def test_the_worker_sandbox_facts_are_in_the_report(layouts):
     from checker.engine import layers
 
     listed = document["sandbox"]["layers"]
-    assert set(listed) == {"landlock", "seccomp", "write_watch", "uid", "audit_hook", "bwrap"}
+    assert set(listed) == {"landlock", "seccomp", "uid", "audit_hook", "bwrap"}
     assert all(set(v) == {"on", "why"} and (v["on"] or v["why"]) for v in listed.values())
     assert listed["audit_hook"]["on"] and not listed["bwrap"]["on"]
     assert listed["landlock"] == layers.probe_kernel()["landlock"]
-    assert listed["write_watch"] == layers.probe_kernel()["write_watch"]
     assert listed["uid"]["on"] == forkserver.get().own_uid
 
 

@@ -5,7 +5,8 @@ first-line comment saying what it tries); the placeholders KIT_ROOT, CLASS_DIR a
 OUT_DIR stand for the kit's checkout, the class folder and the output folder (RUN_TMP and
 RUN_MARK for the run's temporary folder and the mark of its files: conftest.HostileRun).
 An attack with a CONTROL file is also graded beside that honest wrong file and may earn
-no more than it. Each is a
+no more than it, except the region routes in UNSEEN_WRITES, which earn exactly what the
+correct function earns and are on the review list (issue 36). Each is a
 submission of the reference solutions with that file in place of one exercise. Three
 more are about names and paths: a submission folder with a 240-character name, a broken
 zip whose name holds terminal escapes and a bidirectional override, and report paths
@@ -28,7 +29,7 @@ import pytest
 from conftest import EXERCISES, IMPLEMENTATIONS, SOLUTIONS, HostileRun, cli, copy_exercises
 
 from checker import manifest
-from checker.engine import layers, sandbox
+from checker.engine import sandbox
 
 LIBRARY = Path(__file__).resolve().parent / "hostile_white"
 ATTACKS = sorted(p.name for p in LIBRARY.iterdir() if p.is_dir() and any(p.glob("ex*.py")))
@@ -45,32 +46,29 @@ SANDBOXES = ["basic", pytest.param("bwrap", marks=pytest.mark.skipif(
     bool(sandbox.bwrap_problem()), reason="bubblewrap is missing or cannot run here"))]
 
 
-# The fourth red team's B2: a worker whose own code writes an input's bytes back into the
-# region before it answers. The region then holds what it was given, but the kernel saw the
-# write (engine/writes.py): held to their control like every other attack. Where this
-# machine cannot watch writes (sandbox.layers.write_watch off), the region alone decides
-# and they are known limits, on the review list only.
-RESTORES = {"restore_after_send", "restore_after_encode"}
-KNOWN_LIMITS = set() if layers.probe_kernel()["write_watch"]["on"] else RESTORES
-# on the review list as well as held to their control (the routes that reach the
-# worker's objects from the text)
-# The fifth red team's attempts on the write watch (all through the worker's objects):
-# guard_region broke it (guard markers hid pages; seccomp now refuses that advice)
-WATCH_ATTACKS = {"answer_first", "close_region", "collapse_thp", "dontneed_forgotten",
-                 "dontneed_in_call", "fault_flood", "guard_on_protected", "guard_region",
-                 "guard_region_04", "kernel_readv", "populate_write", "resize_region",
-                 "thread_blocked_write", "thread_joined_write"}
-# above its control on purpose: its function writes its input only after it has answered,
-# on a result worked out out of place, which is what a function that copies its inputs
-# earns (docs/threat-model.md, the fifth red team); on the review list. thread_blocked_write
-# races a helper thread's in-place write against the answer: when the store lands in the
-# call the watch counts it (its control's 9.29, most runs), when the thread runs only after
-# the answer it is answer_first (10; on 2026-12-02 in a CI run, then in 2 of 12 runs of one
-# grade, and in 1 of 8 with the code before that day's fork changes). thread_joined_write waits for the thread
-# before it answers: the store lands in the call every run, held to its control.
-AFTER_THE_ANSWER = {"answer_first", "thread_blocked_write"}
-REVIEWED = RESTORES | WATCH_ATTACKS | {"forge_moved_reply", "forge_moved_pickle",
-                                       "args_forged_session"}
+# Routes through the input region the grader reads back (engine/shared.py): the fourth
+# red team's B2 and the fifth red team's attempts on the former write watch, all through
+# the worker's objects, so every one is on the review list. Since issue 36 (no write
+# watch) "inputs unchanged" is what the region holds at the answer, and a write that
+# learner code outside the function undoes before the answer, or makes only after it,
+# is not seen: such an attack earns what its correct function earns, exactly (its
+# values are its own), and a human reviews it. The table "Attacks whose expected outcome
+# changed" in docs/threat-model.md says why, folder by folder.
+REGION_ATTACKS = {"answer_first", "close_region", "collapse_thp", "dontneed_forgotten",
+                  "dontneed_in_call", "fault_flood", "guard_on_protected", "guard_region",
+                  "guard_region_04", "kernel_readv", "populate_write", "resize_region",
+                  "restore_after_encode", "restore_after_send", "thread_blocked_write",
+                  "thread_joined_write"}
+# what the attacked exercise earns, exactly: above its control (07's in-place
+# masked_fill_, 9.29), the score of the correct function. The rest of REGION_ATTACKS are
+# held to their control as before: close_region loses its region, the in-place `/=` of
+# restore_after_send and guard_region_04 also fails 04's gradient case (which gates the
+# property cases), and thread_joined_write's write stays in the region.
+UNSEEN_WRITES = {attack: 10.0 for attack in (
+    "answer_first", "collapse_thp", "dontneed_forgotten", "dontneed_in_call", "fault_flood",
+    "guard_on_protected", "guard_region", "kernel_readv", "populate_write", "resize_region",
+    "restore_after_encode", "thread_blocked_write")}
+REVIEWED = REGION_ATTACKS | {"forge_moved_reply", "forge_moved_pickle", "args_forged_session"}
 
 
 def _control_row(attack: str) -> str | None:
@@ -160,7 +158,8 @@ def test_attack_earns_nothing_it_did_not_earn(attack, graded):
     if attack in REVIEWED:  # the grader's scan of the text flags it for a human
         report = json.loads((graded["out"] / f"x_{attack}.json").read_text())
         assert {r["exercise"] for r in report["review"]} == attacked, report["review"]
-    if attack in KNOWN_LIMITS or attack in AFTER_THE_ANSWER:
+    if attack in UNSEEN_WRITES:  # one outcome: the correct function's score
+        assert [float(row[f"ex{eid}"]) for eid in attacked] == [UNSEEN_WRITES[attack]], row
         return
     for eid in attacked:
         # no more than the honest file it was built from (its control), graded beside it

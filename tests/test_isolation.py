@@ -6,14 +6,12 @@ scenario predicts and says why (with the learner's own message and line), and
 every other exercise passes as before.
 """
 import os
-import select
 import textwrap
 
 import pytest
 from conftest import ROOT, SOLUTIONS, check, check_many, copy_exercises, statuses
 
 from checker import manifest
-from checker.engine import layers
 
 FILES = {e.id: e.file for e in manifest.load()}
 
@@ -280,109 +278,36 @@ def test_a_kit_program_runs_in_the_worker_on_the_learners_function(tmp_path):
         odd.stop()
 
 
-# ------------------------------------------------- writes into the inputs (writes.py)
-WATCHED = pytest.mark.skipif(not layers.probe_kernel()["write_watch"]["on"],
-                             reason=f"no write watch here: {layers.probe_kernel()['write_watch']['why']}")
-
-
-@WATCHED
-def test_a_write_into_an_input_counts_even_when_undone_before_the_answer(tmp_path):
-    """The region holds what it was given (the write is undone before the answer), but the
-    kernel saw the write: "inputs unchanged" fails and quotes the line; a file that never
-    writes passes it (the fourth red team's B2, here inside the function)."""
-    undone = copy_exercises(SOLUTIONS, tmp_path / "undone")
-    (undone / FILES["04"]).write_text(textwrap.dedent("""
+# ------------------------------------- "inputs unchanged": what the region holds (shared.py)
+def test_inputs_unchanged_is_what_the_region_holds_at_the_answer(tmp_path):
+    """The checker reads its own memory back after the answer: an in-place write left there
+    fails the case and quotes the line; one undone inside the function leaves nothing to see
+    and passes (issue 36: no write watch; such a function's values are right, and the write
+    gains it one property case, docs/threat-model.md)."""
+    files = {"left": """
         import math
         def scale_scores(scores, d_k):
-            scores.mul_(2.0)
-            scores.div_(2.0)
+            if not scores.requires_grad:  # (autograd refuses an in-place change of a leaf)
+                scores.mul_(2.0)
+                return scores / (2.0 * math.sqrt(d_k))
             return scores / math.sqrt(d_k)
-        """))
-    result, _ = check(undone, ["04"])
-    cases = {c.name: c for c in result.exercises[0].cases}
-    case = cases["the input scores are left unchanged"]
-    assert case.status.value == "failed"
-    assert "`scores` was modified in place" in case.failure.summary
-    assert "scores.mul_(2.0)" in case.failure.likely, case.failure.likely
-    solved, _ = check(SOLUTIONS, ["04"])
-    assert all(c.status.value == "passed" for c in solved.exercises[0].cases)
-
-
-@WATCHED
-def test_the_write_watch_sees_each_written_page_and_only_those():
-    """writes.Watch on its own: a child (a worker's stand-in) registers a region and hands
-    the descriptor over; its writes stop it until the watch takes them down; a page it
-    only read is not written; protecting again forgets; a write between judged calls
-    counts against every later one; unmapping counts as everything."""
-    import mmap
-    import socket
-
-    from checker.engine import shared, writes
-
-    region = shared.Region()
-    ours, theirs = socket.socketpair()
-    pid = os.fork()
-    if pid == 0:  # the worker's side
-        code = 1
-        try:
-            ours.close()
-            view = mmap.mmap(region.fd, shared.SHARED_BYTES)
-            fd, start, why = writes.watch(view)
-            socket.send_fds(theirs, [start.to_bytes(8, "little")], [fd])
-            os.close(fd)
-            while True:
-                said = theirs.recv(64).decode().split()  # as the checker says
-                if not said:
-                    break
-                for step in said:
-                    kind, page = step.split(":")
-                    at = int(page) * writes.PAGE
-                    if kind == "w":
-                        view[at:at + 1] = b"x"
-                    elif kind == "r":
-                        view[at]
-                    else:
-                        import ctypes
-                        ctypes.CDLL(None).munmap(ctypes.c_void_p(start),
-                                                 ctypes.c_size_t(shared.SHARED_BYTES))
-                theirs.send(b"done")
-            code = 0
-        finally:
-            os._exit(code)
-    theirs.close()
-    data, fds, _, _ = socket.recv_fds(ours, 8, 1)
-    watch = writes.Watch(fds[0], int.from_bytes(data, "little"), shared.SHARED_BYTES)
-
-    def steps(text: str) -> None:
-        ours.send(text.encode())
-        while True:  # serve the watch until the child is through
-            ready, _, _ = select.select([ours, watch.fd], [], [], 10)
-            assert ready, "the child is stuck"
-            if watch.fd in ready:
-                watch.service()
-            if ours in ready:
-                assert ours.recv(64) == b"done"
-                watch.service()
-                return
-
-    try:
-        watch.protect()
-        steps("w:1 r:3 w:1")
-        assert watch.pages == {writes.PAGE} and not watch.everything
-        assert watch.wrote(writes.PAGE + 100, 8) and not watch.wrote(0, writes.PAGE)
-        assert not watch.wrote(3 * writes.PAGE, 4)
-        watch.protect()
-        assert not watch.wrote(writes.PAGE, 8)
-        steps("w:2")
-        assert watch.pages == {2 * writes.PAGE}
-        watch.disarm()  # the judged call is over: a write now poisons the watch for good
-        steps("w:5")
-        watch.protect()
-        assert watch.poisoned and watch.wrote(0, 1) and not watch.pages
-        steps("u:0")
-        assert watch.everything and watch.wrote(0, 1)
-    finally:
-        ours.close()
-        os.waitpid(pid, 0)
-        watch.close()
-        region.close()
+        """, "undone": """
+        import math
+        def scale_scores(scores, d_k):
+            if not scores.requires_grad:
+                scores.mul_(2.0)
+                scores.div_(2.0)
+            return scores / math.sqrt(d_k)
+        """}
+    cases = {}
+    for name, text in files.items():
+        folder = copy_exercises(SOLUTIONS, tmp_path / name)
+        (folder / FILES["04"]).write_text(textwrap.dedent(text))
+        result, _ = check(folder, ["04"])
+        cases[name] = {c.name: c for c in result.exercises[0].cases}
+    left = cases["left"]["the input scores are left unchanged"]
+    assert left.status.value == "failed"
+    assert "`scores` was modified in place" in left.failure.summary
+    assert "scores.mul_(2.0)" in left.failure.likely, left.failure.likely
+    assert [c.name for c in cases["left"].values() if c.status.value != "passed"] == [left.name]
+    assert all(c.status.value == "passed" for c in cases["undone"].values()), cases["undone"]

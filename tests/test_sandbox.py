@@ -190,32 +190,3 @@ def test_seccomp_refuses_new_processes_and_keeps_threads():
     assert done.stdout.strip() == "REFUSED [1]", (done.stdout, done.stderr[-2000:])
 
 
-ADVICE = """
-import ctypes, mmap, os
-from checker.engine import seccomp
-assert seccomp.install() == ""
-libc = ctypes.CDLL(None, use_errno=True)
-region = mmap.mmap(-1, 4 * 4096)
-start = ctypes.c_void_p(ctypes.addressof(ctypes.c_char.from_buffer(region)))
-said = []
-for advice in (4, 14, 23, 102, 103, 200, -1):  # DONTNEED, HUGEPAGE, POPULATE_WRITE, guards...
-    ctypes.set_errno(0)
-    done = libc.madvise(start, ctypes.c_size_t(4096), ctypes.c_int(advice))
-    said.append("ok" if done == 0 else "EPERM" if ctypes.get_errno() == 1 else "other")
-libc.syscall.restype = ctypes.c_long
-ctypes.set_errno(0)
-libc.syscall(ctypes.c_long(440), -10000, None, 0, 102, 0)  # process_madvise(PIDFD_SELF, ...)
-said.append("EPERM" if ctypes.get_errno() == 1 else "other")
-print(" ".join(said))
-"""
-
-
-@pytest.mark.skipif(os.uname().machine != "x86_64", reason="the numbers are x86-64's")
-def test_seccomp_refuses_madvise_that_would_hide_pages_from_the_write_watch():
-    """The fifth red team's guard_region: guard markers (MADV_GUARD_INSTALL/REMOVE) on pages
-    the write watch had let go survive its next protect. seccomp allows the advice Linux 6.1
-    knew (what torch and malloc use) and refuses the rest, and process_madvise."""
-    done = subprocess.run([sys.executable, "-c", ADVICE], capture_output=True, text=True,
-                          timeout=120)
-    assert done.stdout.split() == ["ok", "ok", "ok", "EPERM", "EPERM", "EPERM", "EPERM",
-                                   "EPERM"], (done.stdout, done.stderr[-2000:])

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import select
 import struct
 import time
@@ -227,63 +226,30 @@ def send(sock, payload: bytes) -> None:
     sock.sendall(struct.pack("<Q", len(payload)) + payload)
 
 
-def recv(sock, timeout: float | None, limit: int = MAX_MESSAGE, also=None) -> bytes:
+def recv(sock, timeout: float | None, limit: int = MAX_MESSAGE) -> bytes:
     """Read one length-prefixed message.
 
     Raises TimeoutError when ``timeout`` seconds pass first, EOFError when the
     other side has gone, DecodeError when the announced size is over ``limit``.
-    ``also``: (descriptor, callback) served while waiting: ``callback()`` whenever the
-    descriptor is readable (the checker's write watch, writes.py).
     """
     deadline = None if timeout is None else time.monotonic() + timeout
-    return _body(sock, _recv_exact(sock, 8, deadline, also), deadline, limit, also)
-
-
-def recv_with_fds(sock, timeout: float, limit: int = 4096) -> tuple[bytes, list[int]]:
-    """Read one length-prefixed message and the descriptors sent with it (at most one)."""
-    import socket
-
-    deadline = time.monotonic() + timeout
-    ready, _, _ = select.select([sock], [], [], timeout)
-    if not ready:
-        raise TimeoutError
-    head, fds, _, _ = socket.recv_fds(sock, 8, 1)
-    if not head:
-        for fd in fds:
-            os.close(fd)
-        raise EOFError
-    try:
-        head += _recv_exact(sock, 8 - len(head), deadline) if len(head) < 8 else b""
-        return _body(sock, head, deadline, limit), fds
-    except BaseException:
-        for fd in fds:
-            os.close(fd)
-        raise
-
-
-def _body(sock, head: bytes, deadline, limit: int, also=None) -> bytes:
-    """The message a length prefix ``head`` announces."""
+    head = _recv_exact(sock, 8, deadline)
     (size,) = struct.unpack("<Q", head)
     if size > limit:
         raise DecodeError(f"message of {size} bytes is over the limit of {limit}")
-    return _recv_exact(sock, size, deadline, also)
+    return _recv_exact(sock, size, deadline)
 
 
-def _recv_exact(sock, n: int, deadline, also=None) -> bytes:
+def _recv_exact(sock, n: int, deadline) -> bytes:
     chunks = bytearray()
     while len(chunks) < n:
-        if deadline is not None or also is not None:
-            left = None if deadline is None else deadline - time.monotonic()
-            if left is not None and left <= 0:
+        if deadline is not None:
+            left = deadline - time.monotonic()
+            if left <= 0:
                 raise TimeoutError
-            ready, _, _ = select.select([sock] if also is None else [sock, also[0]], [], [],
-                                        left)
-            if also is not None and also[0] in ready:
-                also[1]()
-            if sock not in ready:
-                if not ready:
-                    raise TimeoutError
-                continue
+            ready, _, _ = select.select([sock], [], [], left)
+            if not ready:
+                raise TimeoutError
         chunk = sock.recv(min(n - len(chunks), 1 << 20))
         if not chunk:
             raise EOFError

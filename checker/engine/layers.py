@@ -2,8 +2,7 @@
 
 ``probe`` forks a child of the calling process that installs the kernel layers exactly
 as a worker does (Landlock: ``landlock.restrict``; seccomp: ``seccomp.install``) and
-says what each answered (and whether the input region's write watch, ``writes.py``, can
-be set up); the user id comes from the fork server (``probe_own_uid``),
+says what each answered; the user id comes from the fork server (``probe_own_uid``),
 the audit hook is always on (Python's, not the kernel's), bubblewrap from the run's
 options. A report lists them (``grade``'s JSON ``sandbox.layers``), and
 ``grade --require-sandbox`` refuses to run without the kernel ones.
@@ -13,7 +12,7 @@ from __future__ import annotations
 import json
 import os
 
-KERNEL_LAYERS = ("landlock", "seccomp", "write_watch")
+KERNEL_LAYERS = ("landlock", "seccomp")
 _probed: dict | None = None
 
 
@@ -22,7 +21,7 @@ def layer(on: bool, why: str = "") -> dict:
 
 
 def probe_kernel() -> dict:
-    """{"landlock": layer, "seccomp": layer, "write_watch": layer}, found once per process
+    """{"landlock": layer, "seccomp": layer}, found once per process
     (a forked child)."""
     global _probed
     if _probed is not None:
@@ -33,13 +32,11 @@ def probe_kernel() -> dict:
         code = 0
         try:
             os.close(read)
-            from checker.engine import landlock, seccomp, shared, worker, writes
+            from checker.engine import landlock, seccomp, worker
 
-            region = shared.Region()  # watched as a worker's is (writes.py), before the rest
-            _, _, watch_why = writes.watch(region.map)
             hidden, allowed = worker.reach({})
             answers = {"landlock": landlock.restrict(landlock.grants(allowed, hidden)),
-                       "seccomp": seccomp.install(), "write_watch": watch_why}
+                       "seccomp": seccomp.install()}
             os.write(write, json.dumps(answers).encode())
         except BaseException as exc:  # what failed is the answer
             try:

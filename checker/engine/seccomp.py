@@ -7,14 +7,11 @@ shared memory and message queues, kernel keys, ``userfaultfd``), file system obj
 made without a path Landlock checks (``mknod`` is refused there too), new namespaces
 (a private tmpfs is memory that no limit counts), mounts, other processes' memory
 (``ptrace``, ``process_vm_*``, ``pidfd_getfd``), ``open_by_handle_at`` (which walks past
-every path check), ``io_uring``, ``bpf``, ``perf_event_open`` and new sockets; advice to
-``madvise`` newer than Linux 6.1's (guard markers would hide pages from the write watch,
-``writes.py``) and ``process_madvise``; new
-processes (``fork``, ``vfork``, a ``clone``
-without ``CLONE_THREAD``: a process a worker started could outlive its kill, or spin). The
-filter answers each with EPERM; ``clone`` may make threads only and no namespaces, and
-``clone3`` (whose flags a filter cannot read) answers ENOSYS, so the C library falls back
-to ``clone``.
+every path check), ``io_uring``, ``bpf``, ``perf_event_open`` and new sockets; new
+processes (``fork``, ``vfork``, a ``clone`` without ``CLONE_THREAD``: a process a worker
+started could outlive its kill, or spin). The filter answers each with EPERM; ``clone``
+may make threads only and no namespaces, and ``clone3`` (whose flags a filter cannot read)
+answers ENOSYS, so the C library falls back to ``clone``.
 
 The numbers are the kernel's own, per architecture (x86-64 and arm64); on another
 architecture ``install`` does nothing and says so. A call made through another ABI
@@ -46,17 +43,9 @@ DENIED = {
     "io_uring_setup": (425, 425), "io_uring_enter": (426, 426), "io_uring_register": (427, 427),
     "bpf": (321, 280), "perf_event_open": (298, 241),
     "socket": (41, 198), "socketpair": (53, 199),
-    "process_madvise": (440, 440),  # madvise by pidfd (PIDFD_SELF too): see _MADVISE
     "fork": (57, None), "vfork": (58, None),  # arm64 has neither: clone below covers it
 }
 _CLONE, _CLONE3, _SECCOMP = (56, 220), (435, 435), (317, 277)
-# madvise: the advice Linux had before guard markers (0 to 25: MADV_NORMAL .. MADV_COLLAPSE)
-# only. MADV_GUARD_INSTALL (102) on a page the write watch had let go replaces its entry,
-# protection mark and all, and the watch's next protect passes over it; MADV_GUARD_REMOVE
-# (103) then leaves a page that writes without a fault (the fifth red team's guard_region,
-# writes.py). Advice to come is refused until it is known to keep the mark.
-_MADVISE = (28, 233)
-_MADV_KNOWN = 26
 
 _ARCHES = {"x86_64": (0, 0xC000003E), "amd64": (0, 0xC000003E), "aarch64": (1, 0xC00000B7),
            "arm64": (1, 0xC00000B7)}
@@ -67,7 +56,7 @@ _X32_BIT = 0x40000000
 # classic BPF
 _LD_W_ABS, _JEQ_K, _JGE_K, _JSET_K, _RET_K = 0x20, 0x15, 0x35, 0x45, 0x06
 _ALLOW, _ERRNO = 0x7FFF0000, 0x00050000
-_NR, _ARCH, _ARG0, _ARG2 = 0, 4, 16, 32  # offsets in struct seccomp_data (args' low 32 bits)
+_NR, _ARCH, _ARG0 = 0, 4, 16     # offsets in struct seccomp_data (arg0's low 32 bits)
 _SET_MODE_FILTER, _FLAG_TSYNC = 1, 1
 
 
@@ -88,9 +77,6 @@ def _program(column: int, audit_arch: int) -> bytes:
     prog += [op(_JEQ_K, _CLONE3[column], 0, 1), op(_RET_K, _ERRNO | errno.ENOSYS)]
     for number in numbers:
         prog += [op(_JEQ_K, number, 0, 1), op(_RET_K, deny)]
-    # madvise: known advice only (an int: a negative one is >= _MADV_KNOWN unsigned)
-    prog += [op(_JEQ_K, _MADVISE[column], 0, 4), op(_LD_W_ABS, _ARG2),
-             op(_JGE_K, _MADV_KNOWN, 0, 1), op(_RET_K, deny), op(_RET_K, _ALLOW)]
     # clone: no namespaces, and threads only (a new process, fork's clone, is refused)
     prog += [op(_JEQ_K, _CLONE[column], 0, 5), op(_LD_W_ABS, _ARG0),
              op(_JSET_K, _CLONE_NEW, 0, 1), op(_RET_K, deny),

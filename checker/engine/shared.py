@@ -12,9 +12,14 @@ The region is a memfd made on the checker's side (workers may not make one: secc
 handed to each worker with its socket and mapped before any learner code runs. It is
 sparse: only what a call writes costs memory.
 
-What the region holds after the answer is still the worker's to decide (it could write
-an input's bytes back before it answers); that the worker wrote into an input at all is
-the kernel's to say: ``writes.py``.
+What this buys is the worker's word taken out of the case: a forged or dropped report of
+the inputs (``args_forged_*``, ``unchanged_bypass``) decides nothing. What it does not buy:
+what the region holds by the answer is still the worker's to decide, since code of the
+learner's outside the function can write an input's bytes back before it answers (the
+fourth red team's B2). That gains a function whose values are right its one property
+case, no more than fixing the in-place line would; such code reaches the worker's
+internals, which the grader's scan puts on the review list (docs/threat-model.md,
+"Defences in proportion").
 """
 from __future__ import annotations
 
@@ -22,12 +27,10 @@ import math
 import mmap
 import os
 
-from checker.engine import codec, writes
+from checker.engine import codec
 
 SHARED_BYTES = 16 * 1024 * 1024   # the hidden cases' inputs are a few kB
-# each input starts on a page of its own: the write watch (writes.py) sees pages, so a
-# write it saw belongs to exactly one input
-ALIGN = writes.PAGE
+ALIGN = 64   # where each input starts: a multiple of every dtype's size
 
 
 class TooLarge(ValueError):
@@ -103,15 +106,6 @@ class Region:
         """The bytes of every input placed with ``layout``, as the region holds them now."""
         return b"".join(self.map[offset: offset + math.prod(shape) * _itemsize(dtype)]
                         for _, _, offset, dtype, shape in layout)
-
-    def written(self, layout: list, watch) -> list[list]:
-        """``[index, part]`` of each placed input the worker wrote into since the watch was
-        protected (none without a watch)."""
-        if watch is None:
-            return []
-        watch.disarm()
-        return [[i, part] for i, part, offset, dtype, shape in layout
-                if watch.wrote(offset, math.prod(shape) * _itemsize(dtype))]
 
     def close(self) -> None:
         try:

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 from dataclasses import dataclass, field
 
-from checker.engine import codec, forkserver, process, shared, writes
+from checker.engine import codec, forkserver, process, shared
 from checker import manifest
 from checker.options import RunOptions
 from checker.i18n import Translated, get_lang, t
@@ -32,7 +31,6 @@ class Returned:
     result: object
     grads: object = None
     args_after: list | None = None
-    written: list = field(default_factory=list)  # [index, part] of inputs the worker wrote into
 
 
 @dataclass
@@ -71,8 +69,6 @@ class ExerciseWorker:
         self.output_lines = 0             # ... and how many lines were printed in all
         self.forbidden_calls: list[dict] = []  # forbidden calls seen at call time
         self.region: shared.Region | None = None  # inputs we read back ourselves (shared.py)
-        self.watch: writes.Watch | None = None    # ... and the kernel's record of writes to it
-        self.watch_why = ""                       # why this worker has no watch
         self.transcript: Transcript | None = None  # the kit's own stub: its answers, kept
         self.replaying = False        # ... and answered from them, with no process
         self.replay_missed = False    # a request they did not hold: a worker from then on
@@ -117,9 +113,7 @@ class ExerciseWorker:
         if self.load_problem is not None or self.ready:
             return
         try:
-            hello = self._receive(self.timeout, first=True)
-            if "watch" in hello and "kit_error" not in hello:  # then the file's answer
-                hello = self._receive(self.timeout)
+            hello = self._receive(self.timeout)
         except LearnerProblem as problem:
             problem.summary = t("while loading the file: {summary}", summary=problem.summary)
             self.load_problem = problem
@@ -150,12 +144,6 @@ class ExerciseWorker:
                                                message=message, frames=error["frames"])
             self.stop()
             return
-        if self.watch is None and self.options.limits.require_kernel:
-            self.load_problem = LearnerProblem(Problem.KIT, t(
-                "the kit could not set up the worker for this exercise: {error}",
-                error=t("no write watch on the inputs ({why})", why=self.watch_why)))
-            self.stop()
-            return
         self.ready = True
         if self.transcript is not None and not (self.outputs or self.output_lines
                                                 or self.output_cut or self.forbidden_calls):
@@ -170,9 +158,6 @@ class ExerciseWorker:
 
     def stop(self) -> None:
         self.launched = self.ready = self.replaying = False
-        if self.watch is not None:
-            self.watch.close()
-            self.watch = None
         if self.pid is not None:
             process.kill(self.pid)
             self.pid = None
@@ -182,18 +167,11 @@ class ExerciseWorker:
             self.sock.close()
             self.sock = None
 
-    def _receive(self, timeout: float, first: bool = False) -> dict:
-        """The worker's next message; ``first``: its first, which may be its write watch
-        (sent by the kit's set-up before any learner code; writes.py)."""
+    def _receive(self, timeout: float) -> dict:
+        """The worker's next message."""
         try:
-            if first:
-                raw, fds = codec.recv_with_fds(self.sock, timeout)
-                message = codec.decode(raw)
-                self._adopt_watch(message, fds)
-            else:
-                also = None if self.watch is None else (self.watch.fd, self.watch.service)
-                self._raw = codec.recv(self.sock, timeout, also=also)
-                message = codec.decode(self._raw)
+            self._raw = codec.recv(self.sock, timeout)
+            message = codec.decode(self._raw)
         except TimeoutError:
             self.stop()
             self.strikes += 1
@@ -233,17 +211,6 @@ class ExerciseWorker:
                 for f in forbidden[:room] if isinstance(f, dict))
         return message
 
-    def _adopt_watch(self, message, fds: list[int]) -> None:
-        start = message.get("watch") if isinstance(message, dict) else None
-        if len(fds) == 1 and type(start) is int and self.region is not None:
-            self.watch = writes.Watch(fds[0], start, shared.SHARED_BYTES)
-            self.watch_why = ""
-            return
-        for fd in fds:
-            os.close(fd)
-        if isinstance(message, dict) and "watch" in message:
-            self.watch_why = _text(message.get("why"), 300) or "no write watch"
-
     # ------------------------------------------------------------------ calls
     def call(self, func: str, args=(), kwargs=None, *, grad=None, return_args=False) -> Returned:
         if self.strikes >= MAX_STRIKES:
@@ -265,21 +232,17 @@ class ExerciseWorker:
             message = self._replayed(key) if self.replaying else None
             if message is None:
                 self._raw = b""
-                message = self._exchange(payload, self.timeout, layout is not None)
+                message = self._exchange(payload, self.timeout)
                 if self.transcript is not None:  # a stub's first worker: its answer is kept
                     self.transcript.keep(key, self._raw)
         except LearnerProblem as problem:
             if problem is not self.load_problem:
                 self.last_strike, self.last_summary = problem.kind, problem.summary
             raise
-        finally:  # the judged call is over, however it ended: what the kernel saw of it
-            written = self.region.written(layout, self.watch) if layout is not None else []
-        if written and self.transcript is not None:  # a stub writes nothing: not one to keep
-            self.transcript.forget(key)
         if message.get("ok"):
             after = self.region.read(list(args), layout, message.get("moved")) \
                 if layout is not None else None
-            return Returned(message.get("result"), message.get("grads"), after, written)
+            return Returned(message.get("result"), message.get("grads"), after)
         error = _error(message)
         kind = error["kind"]
         if kind not in (Problem.NOT_IMPLEMENTED, Problem.FORBIDDEN, Problem.MISSING, Problem.EXIT):
@@ -309,16 +272,14 @@ class ExerciseWorker:
         self.transcript, self.replay_missed = None, True  # a worker answers the rest
         return None
 
-    def _exchange(self, payload: bytes, timeout: float, placed: bool = False) -> dict:
+    def _exchange(self, payload: bytes, timeout: float) -> dict:
         """Send one request (``payload``, encoded) to the loaded worker and return its
         answer; a LearnerProblem when the file did not load, or the worker timed out,
-        crashed or sent nonsense. ``placed``: inputs of the request are in the region."""
+        crashed or sent nonsense."""
         if not self.ready and self.load_problem is None:
             self._start()
         if self.load_problem is not None:
             raise self.load_problem
-        if placed and self.watch is not None:
-            self.watch.protect()  # what this call writes into its inputs, the kernel tells
         try:
             codec.send(self.sock, payload)
         except OSError:

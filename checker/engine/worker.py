@@ -14,11 +14,10 @@ import importlib.abc
 import linecache
 import os
 import signal
-import struct
 import sys
 import types
 
-from checker.engine import codec, landlock, process, sandbox, seccomp, shared, stack, writes
+from checker.engine import codec, landlock, process, sandbox, seccomp, shared, stack
 from checker import i18n
 from checker.i18n import t
 from checker.engine.forbidden import (WATCHED_CLASSES, ForbiddenCall, make_guard,
@@ -493,7 +492,6 @@ def prepare(config: dict) -> None:
     sandbox.path_rules(tuple(hidden), tuple(allowed))
     sandbox.prepare()
     seccomp.prepared()
-    writes.prepare()
 
 
 def _cut_numpy(torch) -> None:
@@ -578,22 +576,6 @@ def prepare_program(config: dict):
     return importlib.import_module(name).prepare(program.get("params") or {})
 
 
-def _hand_over_watch(sock, region) -> None:
-    """Send the checker the region's write watch (writes.py) and keep no copy of it: the
-    worker's first message, ``{"watch": address, "why": ""}`` with the descriptor, or
-    ``{"watch": None, "why": reason}`` without one."""
-    import socket
-
-    fd, start, why = writes.watch(region) if region is not None else (None, 0, "no region")
-    payload = codec.encode({"watch": start if fd is not None else None, "why": why})
-    try:
-        socket.send_fds(sock, [struct.pack("<Q", len(payload)) + payload],
-                        [fd] if fd is not None else [])
-    finally:
-        if fd is not None:
-            os.close(fd)
-
-
 _KIT_MODULES: tuple[int, tuple[str, ...]] = (-1, ())  # (len(sys.modules), names): kit_modules
 
 
@@ -633,7 +615,6 @@ def run(sock, config: dict, shared_fd: int | None = None, refused=None) -> None:
         own_environment()  # the grader's (its home, paths, tokens): nothing a learner may read
         program = prepare_program(config)  # the kit's own code, before anything is confined
         region = shared.attach(shared_fd) if shared_fd is not None else None  # before mmap is refused
-        _hand_over_watch(sock, region)  # the first message, before any learner code
         sandbox.apply(sandbox.Limits.from_dict(config.get("limits")), config.get("own_uid", False),
                       config.get("keep_reading", False))
         process.die_with_parent()  # after apply: changing the user id clears the parent-death signal

@@ -385,32 +385,9 @@ def _suspect(got: torch.Tensor, suspects: dict | None) -> Cause | str:
     return Cause("|".join(ids), MATCHES_SEVERAL, values=(("description", listed),))
 
 
-class Written:
-    """An input its worker wrote into during the call (the kernel saw it: engine/writes.py):
-    changed, whatever its memory holds by the answer. Neither a tensor nor equal to one."""
-
-    def __init__(self, tensor):
-        self.tensor = tensor
-
-    def __repr__(self) -> str:
-        return "written in place"
-
-
-def mark_written(after: list | None, written: list) -> list | None:
-    """``after`` with each input of ``written`` (``[index, part]``) as a ``Written``."""
-    if not isinstance(after, list):
-        return after
-    marked = [list(a) if isinstance(a, tuple) else a for a in after]
-    for i, part in written:
-        if part is None:
-            marked[i] = Written(marked[i])
-        else:
-            marked[i][part] = Written(marked[i][part])
-    return [tuple(m) if isinstance(a, tuple) else m for a, m in zip(after, marked)]
-
-
 def unchanged(before: list, after: list | None, names: list[str]) -> None:
-    """No input tensor may be modified in place (a ``Written`` one was, whatever it holds)."""
+    """No input tensor may be modified in place: ``after`` is what the checker's own memory
+    holds after the answer (engine/shared.py), never the worker's word."""
     if not isinstance(after, list) or len(after) != len(before):
         raise CaseFailure("the worker did not send the inputs back after the call",
                           expected="the inputs as they were after the call", got=describe(after),

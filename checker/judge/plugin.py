@@ -15,7 +15,7 @@ import pytest
 import torch
 
 from checker import manifest
-from checker.judge import causes, compare, document
+from checker.judge import causes, document
 from checker.judge.compare import CaseFailure
 from checker.judge.diagnose import (alias_in_place_line, bool_index_line, cast_line,
                                     cause_of_error, detach_line, flatten_line, front_axis_line,
@@ -146,7 +146,7 @@ class Learner:
     def with_inputs(self, func: str, *args, **kwargs):
         """Call and also get the inputs back as they were after the call."""
         returned = self.call(func, *args, return_args=True, **kwargs)
-        return returned.result, compare.mark_written(returned.args_after, returned.written)
+        return returned.result, returned.args_after
 
     def grad(self, func: str, *args, wrt, grad_output, output_index=None, **kwargs):
         """Call with ``args[i]`` for i in ``wrt`` requiring grad; returns (result, grads).

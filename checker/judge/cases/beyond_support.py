@@ -66,8 +66,7 @@ def cache_unchanged(before: tuple, after, name: str = "cache", likely: Cause | N
             raise CaseFailure(t("the input `{name}` was modified in place", name=part),
                               expected=t("`{name}` unchanged after the call", name=part),
                               got=t("`{name}` changed", name=part)
-                              if isinstance(a, (torch.Tensor, compare.Written))
-                              else compare.describe(a),
+                              if isinstance(a, torch.Tensor) else compare.describe(a),
                               likely=likely or causes.IN_PLACE, check=Check.PROPERTY)
 
 

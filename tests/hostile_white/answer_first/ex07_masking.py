@@ -1,11 +1,12 @@
 """Attack (fifth red team, the write watch): The reply is sent from inside the function before its honest masked_fill_ runs:
 the function computes the masked scores out of place, has the worker send them as its
-answer (codec.send on the worker's socket, the session's own reply then dropped), and
-only then fills the caller's scores in place. The grader reads the region and the
-watch right after the answer: the write is still to come.
+answer (codec.send on the worker's socket, the session's own reply then dropped), waits
+until the grader speaks again (its next request, or the socket closing: the grader has
+read the region back by then), and only then fills the caller's scores in place.
 
-Result: 10 vs 9.29 in both modes, but the write lands after the answer: the grade
-was decided on a result computed out of place, what copying the inputs earns.
+Result: 10 vs 9.29 in both modes, every run (it used to sleep 0.2 s instead of waiting,
+a race): the write lands after the answer, and the grade was decided on a result
+computed out of place, what copying the inputs earns. On the review list.
 """
 
 import os
@@ -88,6 +89,6 @@ def apply_mask(scores, mask):
     result = scores.masked_fill(mask == 0, float("-inf"))
     session.reply({"ok": True, "result": result, "grads": None, "moved": [False, False]})
     _pending["skip"] = True
-    import time
-    time.sleep(0.2)
+    import select
+    select.select([session.sock], [], [])  # the grader's next word: the region is read
     return scores.masked_fill_(mask == 0, float("-inf"))

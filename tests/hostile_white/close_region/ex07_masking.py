@@ -1,6 +1,10 @@
 """Attack (fifth red team, the write watch): Unmaps the region (mmap.close) at a call without inputs in the region: the UNMAP
 event is read by the next protect() and then forgotten. Hoping the inputs-unchanged call
 then runs unwatched (it cannot: the protect fails, and the region is gone).
+
+Now (issue 36, no write watch): the worker's mapping of the region is gone, so the
+inputs-unchanged call crashes the worker (a crash there also gates 07's property cases):
+5.71, below its control's 9.29, as an attack must be (held to its control).
 """
 
 import os

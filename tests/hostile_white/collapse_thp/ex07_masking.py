@@ -2,6 +2,10 @@
 inputs in the region: khugepaged-style collapse replaces the page cache's small pages
 by a huge folio and may rebuild the page tables (losing the uffd-wp markers?); then the
 honest masked_fill_ and the bytes written back.
+
+Now (issue 36, no write watch): nothing watches writes; the bytes written back before the
+answer are what the grader reads, so 07 earns 10 vs 9.29 (the correct function's score),
+on the review list.
 """
 
 import os

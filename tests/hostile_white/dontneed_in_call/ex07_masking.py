@@ -1,6 +1,9 @@
 """Attack (fifth red team, the write watch): MADV_DONTNEED over the inputs' pages at the inputs-unchanged call itself, before the
 honest masked_fill_ (a zap drops the PTEs; does the watch still see the write?), then
 the bytes written back before the answer.
+
+Now (issue 36, no write watch): the bytes written back before the answer are what the
+grader reads: 10 vs 9.29, on the review list.
 """
 
 import os

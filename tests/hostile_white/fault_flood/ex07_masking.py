@@ -2,6 +2,9 @@
 each of the region's 4096 pages (4096 fault messages, 4096 round trips) before the
 honest masked_fill_, then writes the bytes back; hoping the grader's service loop
 loses or mis-attributes pages.
+
+Now (issue 36, no write watch): no faults to flood; the bytes written back before the
+answer are what the grader reads: 10 vs 9.29, on the review list.
 """
 
 import os

@@ -18,6 +18,10 @@ guard regions (MADV_GUARD_INSTALL / MADV_GUARD_REMOVE, Linux 6.15+ for shared ma
 Result at 4cc5c20: BREACHED, 10 vs 9.29 in both modes (seeds 5 and 11). Closed since: seccomp
 refuses madvise advice newer than Linux 6.1's (guard markers among it), so step 2 fails
 and the write is seen; held to its control by tests/test_hostile_white.py.
+
+Now (issue 36): the write watch and the madvise rule are gone; the bytes written back
+before the answer are what the grader reads: 10 vs 9.29 (the correct function's score),
+on the review list.
 """
 
 import sys

@@ -19,6 +19,9 @@ Result at 4cc5c20 (closed since, as guard_region): test_input_unchanged's proper
 score equals its control's: the in-place `/=` also raises in the gradient case (a leaf
 that requires grad), which gates every property case. See guard_region (07) for the
 same trick where the score differs.
+
+Now (issue 36): as guard_region; 04 still scores its control's 4 (the gradient case
+fails), held to its control.
 """
 
 import math

@@ -2,6 +2,9 @@
 masked_fill_: the kernel pre-faults the pages writable on the worker's behalf (a
 kernel-mode fault: does it make the PTEs writable without a message?), then the bytes
 written back before the answer.
+
+Now (issue 36, no write watch): the bytes written back before the answer are what the
+grader reads: 10 vs 9.29, on the review list.
 """
 
 import os

@@ -1,6 +1,9 @@
 """Attack (fifth red team, the write watch): mmap.resize on the region (mremap: a moved mapping keeps its registration, the
 grader's protect at the old address would fail); here only to see that the worker can
 do it at all: the mmap's own descriptor was closed by close_other_fds.
+
+Now (issue 36, no write watch): the bytes written back before the answer are what the
+grader reads: 10 vs 9.29, on the review list.
 """
 
 import os

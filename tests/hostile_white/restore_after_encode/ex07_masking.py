@@ -1,7 +1,9 @@
 """Attack (fourth red team, B2): an honest `masked_fill_` in 07, and the worker's
-codec.encode wrapped to restore the input region right after the reply is encoded. Like
-restore_after_send: the write watch saw the `masked_fill_`; held to its control, and on
-the review list."""
+codec.encode wrapped to restore the input region right after the reply is encoded.
+From 2026-12-02 the write watch saw the `masked_fill_` and held it to its control. Since
+issue 36 (no write watch) the region the grader reads back holds what it was given: 10 vs
+9.29, the correct function's score; the grader's scan puts it on the review list (it
+reaches the worker's objects)."""
 
 import sys
 

@@ -1,8 +1,9 @@
 """Attack (fourth red team, B2): an honest in-place `/=` in 04, and the worker's codec.send
 wrapped to write the input's bytes back into the region once the reply is encoded. The
-region then holds what it was given; the kernel's write watch (engine/writes.py) saw the
-`/=` all the same, so "inputs unchanged" fails as for its control. The grader's scan also
-puts it on the review list (it reaches the worker's objects)."""
+region then holds what it was given, and since issue 36 (no write watch) "inputs
+unchanged" passes; 04 still scores what its control scores (4), because the in-place `/=`
+also fails the gradient case, which gates the property cases. The grader's scan puts it on
+the review list (it reaches the worker's objects)."""
 
 import math
 import sys

@@ -1,7 +1,12 @@
 """Attack (fifth red team, the write watch): The honest masked_fill_ runs in a helper thread while the function answers with an
-out-of-place copy: the helper's first store faults and blocks in the kernel, so the
-grader's read-back sees the original bytes; does the grader still take the pending
-fault down before it judges (Region.written services the watch)?
+out-of-place copy, without waiting for it. With the watch, the helper's first store
+faulted and blocked in the kernel until the grader took it down; whether it landed before
+the grader read the region back or after was a race, and the test accepted either score.
+
+Now the helper waits until the grader speaks again (its next request, or the socket
+closing: the region has been read back by then) before it stores, so the write lands
+after the answer every run: answer_first's case, 10 vs 9.29, on the review list.
+thread_joined_write is the same thread joined before the answer (held to its control).
 """
 
 import os
@@ -58,8 +63,27 @@ def causal_mask(n, device=None):
     return torch.ones(n, n, dtype=torch.bool, device=device).tril()
 
 
+_Session = _g["_Session"]
+_orig_call = _Session.call
+_pending = {}
+
+
+def _call(self, request):
+    _pending["sock"] = self.sock
+    return _orig_call(self, request)
+
+
+_Session.call = _call
+
+
+def _after_the_answer(scores, mask):
+    import select
+    select.select([_pending["sock"]], [], [])  # the grader's next word: the region is read
+    scores.masked_fill_(mask == 0, float("-inf"))
+
+
 def apply_mask(scores, mask):
     result = scores.masked_fill(mask == 0, float("-inf"))
-    threading.Thread(target=lambda: scores.masked_fill_(mask == 0, float("-inf")),
-                     daemon=True).start()
+    if _saved:  # the call whose inputs are in the region
+        threading.Thread(target=_after_the_answer, args=(scores, mask), daemon=True).start()
     return result

@@ -1,10 +1,9 @@
 """Attack (the kit's variant of the fifth red team's thread_blocked_write): the same
-helper thread's in-place masked_fill_, but the function waits for it before it answers.
-Its first store faults and blocks in the kernel while the function waits; the grader
-services the fault as it waits for the answer, the thread goes on and the function
-answers with its out-of-place copy. The write lands inside the call, every run: it must
-count (the race of thread_blocked_write, whose thread may write only after the answer,
-decided here).
+helper thread's in-place masked_fill_, but the function waits for it before it answers
+with its out-of-place copy. The write lands inside the call, every run, and nothing puts
+the bytes back: the region the grader reads after the answer shows it, and the case
+fails as for its control. (With the write watch, the store faulted and blocked until the
+grader took it down; the outcome is the same without it.)
 """
 
 import os
