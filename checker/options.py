@@ -6,7 +6,10 @@ what it needs. Grading extends it with its own options (``grading.records.Option
 what is a scoring rule (all-or-nothing, a course's points) is applied to a finished run,
 never carried through the judge.
 
-Adding an option for a run: a field here, and its use where it matters.
+Adding an option for a run: a field here, its flag in the part's ``arguments.py`` (the
+command builds the value from it), and its use where it matters. Inside a check every case
+has it as ``learner.options`` (the ``learner`` fixture), so a case, and the comparison it
+asks for, read the run's settings from there: no module global, no extra plumbing.
 """
 from __future__ import annotations
 

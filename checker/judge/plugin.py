@@ -87,8 +87,12 @@ def static_violations(exercise: manifest.Exercise, source) -> list:
 class Learner:
     """Calls the learner's functions of one exercise, through its worker."""
 
-    def __init__(self, exercise: manifest.Exercise, worker, reference, scan):
+    def __init__(self, exercise: manifest.Exercise, worker, reference, scan,
+                 options: RunOptions | None = None):
         self.exercise = exercise
+        # the run's settings, whole: what a case or its comparison needs of them is read
+        # here (a new run option is its field, its flag and its use; no module global)
+        self.options = options if options is not None else RunOptions()
         self._scan = scan                # the submission's static scan of this file (kept)
         self.reference = reference       # the reference solution's module (the `ref` fixture)
         self.last_function = ""          # the function the case called last
@@ -246,7 +250,8 @@ class CheckPlugin:
     def learner_of(self, item, ref) -> Learner:
         exercise = self.exercise_of(item)
         learner = item.stash[LEARNER] = Learner(exercise, self.worker_for(exercise), ref,
-                                                lambda: self.static_violations(exercise))
+                                                lambda: self.static_violations(exercise),
+                                                self.options)
         return learner
 
     def reference_of(self, item):
