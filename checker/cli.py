@@ -183,9 +183,12 @@ def build_parser() -> argparse.ArgumentParser:
                        help=t("an exercise earns its points only if every case passes "
                               "(default: points times the share of cases passed)"))
     grade.add_argument("--include-beyond", action="store_true", default=None,
-                       help=t("also grade the exercises beyond the lesson (11 and 12): their "
+                       help=t("also grade the exercises beyond the lesson ({ids}): their "
                               "points, CSV columns and Gradescope tests are added (default: the "
-                              "lesson's ten, 100 points)"))
+                              "lesson's {count}, {points} points)",
+                              ids=", ".join(e.id for e in manifest.beyond()),
+                              count=len(manifest.lesson()),
+                              points=f"{sum(e.points for e in manifest.lesson()):g}"))
     grade.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                        help=t("submissions graded at once (default: the number of cores, "
                               "%(default)s)"))
