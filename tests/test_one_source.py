@@ -125,6 +125,7 @@ def test_dev_check_names_a_case_function_defined_twice(tmp_path, monkeypatch):
 
 
 # ------------------------------------------------------------------ dev new
+NEW_NAME = f"new_exercise_{UNKNOWN_ID}"  # a name no exercise has, however many there are
 @pytest.fixture
 def blank_kit(tmp_path, monkeypatch):
     """A source checkout with the kit's manifest and README and no exercise files, where
@@ -145,8 +146,8 @@ def blank_kit(tmp_path, monkeypatch):
 
 
 def test_dev_new_scaffolds_every_file_of_an_exercise(blank_kit, capsys):
-    assert dev.main(["new", UNKNOWN_ID, "row_mean"]) == 0
-    stem = f"ex{UNKNOWN_ID}_row_mean"
+    assert dev.main(["new", UNKNOWN_ID, NEW_NAME]) == 0
+    stem = f"ex{UNKNOWN_ID}_{NEW_NAME}"
     out = capsys.readouterr().out
     written = ["checker/manifest.toml", f"solutions/{stem}.py", f"exercises/{stem}.py",
                f"checker/judge/cases/case_{stem}.py", f"checker/locale/zh/{stem}.toml",
@@ -157,8 +158,8 @@ def test_dev_new_scaffolds_every_file_of_an_exercise(blank_kit, capsys):
     entries = manifest.load(blank_kit / "checker" / "manifest.toml")
     assert [e.id for e in entries] == [e.id for e in manifest.load()] + [UNKNOWN_ID]
     new = entries[-1]
-    assert (new.file, new.functions, new.part) == (f"{stem}.py", ("row_mean",), "beyond")
-    assert new.title["en"] == "Row mean" and dev.PLACEHOLDER in new.title["zh"]
+    assert (new.file, new.functions, new.part) == (f"{stem}.py", (NEW_NAME,), "beyond")
+    assert new.title["en"] == f"New exercise {UNKNOWN_ID}" and dev.PLACEHOLDER in new.title["zh"]
     solution = (blank_kit / "solutions" / new.file).read_text(encoding="utf-8")
     assert solution.startswith(stubs.header(new)) and dev.PLACEHOLDER in solution
     assert (blank_kit / "exercises" / new.file).read_text(encoding="utf-8") == \
@@ -172,16 +173,16 @@ def test_dev_new_scaffolds_every_file_of_an_exercise(blank_kit, capsys):
     readme = (blank_kit / "README.md").read_text(encoding="utf-8")
     last = manifest.load()[-1]
     assert readme.index(f"| {last.id} | `{last.file}`") < \
-        readme.index(f"| {UNKNOWN_ID} | `{new.file}` | `row_mean` |")
+        readme.index(f"| {UNKNOWN_ID} | `{new.file}` | `{NEW_NAME}` |")
     assert dev.zeros_from_solution(new, solution) == \
         (blank_kit / "tests" / "implementations" / "zeros" / new.file).read_text()
 
 
 @pytest.mark.parametrize("args, says", [
-    (["01", "anything"], "exercise 01 exists already"),
-    (["99", "anything"], "the id must be the next one"),
+    (["01", NEW_NAME], "exercise 01 exists already"),
+    ([f"{int(UNKNOWN_ID) + 1:02d}", NEW_NAME], "the id must be the next one"),
     ([UNKNOWN_ID, "softmax"], "the name 'softmax' is exercise 05's"),
-    ([UNKNOWN_ID, "fresh", "softmax"], "the function 'softmax' is exercise 05's"),
+    ([UNKNOWN_ID, NEW_NAME, "softmax"], "the function 'softmax' is exercise 05's"),
     ([UNKNOWN_ID, "Row-Mean"], "is not a name in snake_case"),
     ([UNKNOWN_ID], "an ID and a NAME are needed"),
 ])
@@ -196,13 +197,13 @@ def test_dev_new_refuses_in_one_line_and_writes_nothing(blank_kit, capsys, args,
 
 
 def test_dev_new_refuses_an_exercise_made_already(blank_kit, capsys):
-    assert dev.main(["new", UNKNOWN_ID, "row_mean"]) == 0
+    assert dev.main(["new", UNKNOWN_ID, NEW_NAME]) == 0
     capsys.readouterr()
     (blank_kit / "checker" / "manifest.toml").write_text(
         (ROOT / "checker" / "manifest.toml").read_text(encoding="utf-8"))  # its entry gone
-    assert dev.main(["new", UNKNOWN_ID, "row_mean"]) == 2
+    assert dev.main(["new", UNKNOWN_ID, NEW_NAME]) == 2
     err = capsys.readouterr().err
-    assert f"solutions/ex{UNKNOWN_ID}_row_mean.py exists already" in err
+    assert f"solutions/ex{UNKNOWN_ID}_{NEW_NAME}.py exists already" in err
 
 
 def test_a_zeros_file_made_from_a_solution_keeps_shapes_dtypes_and_graph():
