@@ -4,7 +4,7 @@ import os
 import shutil
 
 import pytest
-from conftest import ROOT, SOLUTIONS, check, cli, copy_exercises
+from conftest import ROOT, SOLUTIONS, UNKNOWN_ID, check, cli, copy_exercises
 
 from checker import manifest
 
@@ -39,8 +39,8 @@ def test_usage_errors_exit_2_with_one_line(kit, tmp_path_factory, monkeypatch, c
 
     tmp_path = tmp_path_factory.mktemp("elsewhere")
     monkeypatch.chdir(kit)
-    for args in (["check", "13"], ["check", "--exercises", str(tmp_path / "nope")],
-                 ["check", "--bogus"], ["hint", "99"], ["check", "--timeout", "0"],
+    for args in (["check", UNKNOWN_ID], ["check", "--exercises", str(tmp_path / "nope")],
+                 ["check", "--bogus"], ["hint", UNKNOWN_ID], ["check", "--timeout", "0"],
                  ["grade"], ["show", "02"], ["model", "bert"]):
         code = command_line.main(args)
         out = capsys.readouterr()
@@ -54,7 +54,7 @@ def test_usage_errors_exit_2_with_one_line(kit, tmp_path_factory, monkeypatch, c
 
 
 def test_a_usage_error_from_a_fresh_process_is_one_line(kit):
-    done = cli("check", "13", cwd=kit)
+    done = cli("check", UNKNOWN_ID, cwd=kit)
     assert done.returncode == 2 and done.stderr.startswith("attn-kit: ")
     assert done.stderr.count("\n") == 1 and done.stdout == ""
 
@@ -159,7 +159,7 @@ def test_a_command_through_the_tests_launcher_is_the_command_in_a_new_python(kit
 
     shutil.copy(SOLUTIONS / "ex01_soft_lookup.py", kit / "exercises" / "ex01_soft_lookup.py")
     env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "90"}
-    for args in (["check", "01", "02"], ["check", "99"], ["check", "01", "--lang", "zh"],
+    for args in (["check", "01", "02"], ["check", UNKNOWN_ID], ["check", "01", "--lang", "zh"],
                  ["check", "01", "--json", "r.json"]):
         forked = cli(*args, cwd=kit, env=env)
         report = (kit / "r.json").read_text() if args[-1] == "r.json" else None
@@ -170,7 +170,7 @@ def test_a_command_through_the_tests_launcher_is_the_command_in_a_new_python(kit
             keep = ("exitcode", "summary", "exercises", "seed")
             a, b = json.loads(report), json.loads((kit / "r.json").read_text())
             assert {k: a.get(k) for k in keep} == {k: b.get(k) for k in keep}
-    assert cli("check", "99", cwd=kit).returncode == 2
+    assert cli("check", UNKNOWN_ID, cwd=kit).returncode == 2
     with pytest.raises(subprocess.TimeoutExpired):
         cli("watch", cwd=kit, timeout=1)  # watch never ends by itself
     assert cli("check", "01", cwd=kit).returncode == 0  # the launcher goes on

@@ -26,7 +26,7 @@ from checker import manifest
 from checker.grading import course, feedback, gradebook, gradescope
 from checker.grading.records import GradeStatus, Graded
 from conftest import (EXERCISES, IMPLEMENTATIONS, SOLUTIONS, check_gradescope_points, cli,
-                      copy_exercises)
+                      copy_exercises, UNKNOWN_ID)
 
 TIMEOUT = "3"
 FILES = {e.id: e.file for e in manifest.load()}
@@ -134,7 +134,7 @@ def test_the_case_names_a_course_file_may_use_are_those_the_reports_carry(graded
 @pytest.mark.parametrize("text, says", [
     ("seeed = 3", "line 1: seeed: unknown key"),
     ('seed = "x"', "line 1: seed: must be a whole number"),
-    ('[points]\n"13" = 4', "line 2: points.13: unknown exercise id"),
+    (f'[points]\n"{UNKNOWN_ID}" = 4', f"line 2: points.{UNKNOWN_ID}: unknown exercise id"),
     ('[points]\n"05" = -3', "line 2: points.05: points must be 0 or more"),
     ('[points]\n"05" = "ten"', "line 2: points.05: points must be a number"),
     ('all_or_nothing = "yes"', "line 1: all_or_nothing: must be true or false"),

@@ -11,7 +11,6 @@ instead of one run per file); the tests then read their file's result.
 from __future__ import annotations
 
 import importlib
-import re
 import shutil
 from pathlib import Path
 
@@ -19,7 +18,7 @@ import pytest
 from conftest import (IMPLEMENTATIONS, SOLUTIONS, assert_chinese, check, check_many,
                       copy_exercises, statuses)
 
-from checker import i18n, manifest
+from checker import dev, i18n, manifest
 from checker.judge.plugin import values_wrong
 
 BY_STEM = {e.stem: e for e in manifest.load()}
@@ -27,14 +26,8 @@ BY_STEM = {e.stem: e for e in manifest.load()}
 # causes that no learner's mistake produces, only an attack on the worker (tested in the
 # hostile suites)
 ATTACK_ONLY = {"tampered"}
-# caught, but told no cause yet (an open item, not a pass): since "inputs unchanged" is
-# decided by the memory alone (issue 17; the worker's word that an object moved cannot
-# count, the fourth red team's B1), a cache grown in place with set_, which leaves the
-# old memory as it was, fails only the gradient case, inside autograd
-NO_CAUSE_YET = {"ex12_kv_cache/grows_cache_in_place",
-                # a leak of the last token below any tolerance (the fourth red team's B3):
-                # caught exactly by the no-peeking cases, named by no cause yet
-                "ex10_causal_self_attention/peeks_below_tolerance"}
+# caught, but told no cause yet (an open item, not a pass): one list, `dev check`'s
+NO_CAUSE_YET = dev.NO_CAUSE_YET
 
 
 # the blind sets: wrong files written by people who had not seen the cases (their first
@@ -57,8 +50,7 @@ def _id(path: Path) -> str:
 
 
 def declared_cause(path: Path) -> str | None:
-    found = re.search(r"^Cause: (\S+)$", path.read_text(encoding="utf-8"), re.M)
-    return found.group(1) if found else None
+    return dev.declared_cause(path.read_text(encoding="utf-8"))
 
 
 def _in_rounds(files: list[Path], folder: Path) -> dict[Path, object]:

@@ -18,7 +18,7 @@ from checker import check as notebook_check
 from checker import manifest
 from checker.learner import workspace
 from checker.judge.results import RunResult
-from conftest import EXERCISES, SOLUTIONS, cli
+from conftest import EXERCISES, SOLUTIONS, UNKNOWN_ID, cli
 from terminal import Terminal
 
 EN = {"LANG": "en_US.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
@@ -113,7 +113,7 @@ def test_reset_refuses_what_it_cannot_back_up(work):
     done = cli("reset", "04", cwd=work, env=env())
     assert done.returncode == 2 and "not a regular file" in done.stderr
     assert target.is_dir()
-    unknown = cli("reset", "42", cwd=work, env=env())
+    unknown = cli("reset", UNKNOWN_ID, cwd=work, env=env())
     assert unknown.returncode == 2 and "unknown exercise" in unknown.stderr
 
 
@@ -180,7 +180,7 @@ def test_every_screen_in_chinese(work):
     assert "未通过" in failed.stdout and "期望" in failed.stdout
     reset = cli("reset", "02", "--lang", "zh", cwd=work, env=env())
     assert "已备份到" in reset.stdout
-    usage = cli("check", "99", cwd=work, env=env(ZH))
+    usage = cli("check", UNKNOWN_ID, cwd=work, env=env(ZH))
     assert usage.returncode == 2 and "没有练习" in usage.stderr
     helped = cli("--help", env=env(ZH))
     assert "从 `attn-kit watch` 开始" in helped.stdout.replace("\n", "")
@@ -228,12 +228,12 @@ def test_notebook_check_renders_and_returns_a_result(work, monkeypatch, capsys):
     assert "<RunResult: 1/2 exercises passed" in repr(result)
     out = capsys.readouterr().out
     assert "Exercise 02" in out and "not started" in out
-    assert notebook_check("42") is None  # one line, no traceback
+    assert notebook_check(UNKNOWN_ID) is None  # one line, no traceback
     said = capsys.readouterr()
     assert "unknown exercise" in said.err and len(said.err.strip().splitlines()) == 1
     assert "Traceback" not in said.err
     with pytest.raises(ValueError, match="unknown exercise"):
-        notebook_check("42", show=False)
+        notebook_check(UNKNOWN_ID, show=False)
     notebook_check("02", lang="en")  # the next step as it is typed in a notebook
     out = capsys.readouterr().out.replace("\n", " ")
     assert 'check("02")' in out and "attn-kit check" not in out

@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import EXERCISES, ROOT, SOLUTIONS
+from conftest import EXERCISES, IMPLEMENTATIONS, ROOT, SOLUTIONS, UNKNOWN_ID
 
 from checker import dev, manifest, stubs
 
@@ -67,29 +67,34 @@ def test_every_docstring_header_comes_from_the_manifest():
 
 
 def test_dev_check_finds_nothing_missing_in_the_kit():
-    done = subprocess.run([sys.executable, "-m", "checker.dev", "check"], cwd=ROOT,
+    """The static half of the gate (the runs through the engine are those of
+    test_implementations.py and test_solutions_and_stubs.py, made once in the suite)."""
+    done = subprocess.run([sys.executable, "-m", "checker.dev", "check", "--static"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stdout
     assert "every exercise is complete" in done.stdout
+    assert "through the kit's engine" not in done.stdout
 
 
 def test_dev_check_names_what_a_new_exercise_lacks():
     base = manifest.by_id()["05"]
-    new = dataclasses.replace(base, id="13", file="ex13_new.py",
+    new = dataclasses.replace(base, id=UNKNOWN_ID, file=f"ex{UNKNOWN_ID}_new.py",
                               hints={"softmax": {"en": base.hints["softmax"]["en"][:2]}})
     found = "\n".join(dev.problems_of(new))
     assert "fewer than 3 hints for softmax in en" in found
     assert "no hints for softmax in zh" in found
-    assert "solutions/ex13_new.py is missing" in found
+    assert f"solutions/ex{UNKNOWN_ID}_new.py is missing" in found
 
 
 def test_dev_check_names_files_no_entry_names(monkeypatch, tmp_path):
-    fewer = [e for e in manifest.load() if e.id != "12"]
+    *fewer, last = manifest.load()
     monkeypatch.setattr(manifest, "load", lambda: fewer)
-    found = "\n".join(dev.unnamed())
-    assert "solutions/ex12_kv_cache.py: no manifest entry names it" in found
-    assert "checker/judge/cases/case_ex12_kv_cache.py: no manifest entry names it" in found
-    assert "tests/implementations/wrong/ex12_kv_cache: no manifest entry names it" in found
+    found = dev.unnamed()
+    for place in (f"solutions/{last.file}", f"checker/judge/cases/{last.case_module}.py",
+                  f"tests/implementations/wrong/{last.stem}",
+                  f"tests/implementations/correct/{last.stem}",
+                  f"tests/implementations/zeros/{last.file}"):  # the one it once missed
+        assert f"{place}: no manifest entry names it" in found, found
 
 
 def test_dev_check_names_a_stale_header_and_a_stale_stub(tmp_path, monkeypatch):
@@ -117,3 +122,133 @@ def test_dev_check_names_a_case_function_defined_twice(tmp_path, monkeypatch):
     monkeypatch.setattr(dev, "CASES", cases)
     found = "\n".join(dev.problems_of(e))
     assert f"{first} defined twice" in found
+
+
+# ------------------------------------------------------------------ dev new
+NEW_NAME = f"new_exercise_{UNKNOWN_ID}"  # a name no exercise has, however many there are
+@pytest.fixture
+def blank_kit(tmp_path, monkeypatch):
+    """A source checkout with the kit's manifest and README and no exercise files, where
+    `dev new` writes."""
+    for folder in ("exercises", "solutions", "checker/judge/cases", "checker/locale/zh",
+                   "tests/implementations/zeros"):
+        (tmp_path / folder).mkdir(parents=True)
+    (tmp_path / "pyproject.toml").write_text("")
+    for name in ("checker/manifest.toml", "README.md"):
+        (tmp_path / name).write_text((ROOT / name).read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.setattr(dev, "ROOT", tmp_path)
+    monkeypatch.setattr(dev, "CASES", tmp_path / "checker" / "judge" / "cases")
+    monkeypatch.setattr(dev, "ZH", tmp_path / "checker" / "locale" / "zh")
+    monkeypatch.setattr(dev, "LIBRARY", tmp_path / "tests" / "implementations")
+    monkeypatch.setattr(manifest, "MANIFEST", tmp_path / "checker" / "manifest.toml")
+    yield tmp_path
+    manifest.load.cache_clear()
+
+
+def test_dev_new_scaffolds_every_file_of_an_exercise(blank_kit, capsys):
+    assert dev.main(["new", UNKNOWN_ID, NEW_NAME]) == 0
+    stem = f"ex{UNKNOWN_ID}_{NEW_NAME}"
+    out = capsys.readouterr().out
+    written = ["checker/manifest.toml", f"solutions/{stem}.py", f"exercises/{stem}.py",
+               f"checker/judge/cases/case_{stem}.py", f"checker/locale/zh/{stem}.toml",
+               f"tests/implementations/zeros/{stem}.py", "README.md"]
+    for rel in written:
+        assert (blank_kit / rel).is_file() and f"  {rel}: " in out, rel
+    assert "edit next" in out and f"wrong/{stem}/" in out
+    entries = manifest.load(blank_kit / "checker" / "manifest.toml")
+    assert [e.id for e in entries] == [e.id for e in manifest.load()] + [UNKNOWN_ID]
+    new = entries[-1]
+    assert (new.file, new.functions, new.part) == (f"{stem}.py", (NEW_NAME,), "beyond")
+    assert new.title["en"] == f"New exercise {UNKNOWN_ID}" and dev.PLACEHOLDER in new.title["zh"]
+    solution = (blank_kit / "solutions" / new.file).read_text(encoding="utf-8")
+    assert solution.startswith(stubs.header(new)) and dev.PLACEHOLDER in solution
+    assert (blank_kit / "exercises" / new.file).read_text(encoding="utf-8") == \
+        stubs.stub_from_solution(solution)
+    assert f"attn-kit check {UNKNOWN_ID}" in solution
+    cases = (blank_kit / "checker" / "judge" / "cases" / f"case_{stem}.py").read_text()
+    compile(cases, "cases", "exec")
+    named = re.findall(r'@case\("([^"]+)"\)', cases)
+    chinese = (blank_kit / "checker" / "locale" / "zh" / f"{stem}.toml").read_text()
+    assert len(named) == 1 and f'"{named[0]}" = ' in chinese
+    readme = (blank_kit / "README.md").read_text(encoding="utf-8")
+    last = manifest.load()[-1]
+    assert readme.index(f"| {last.id} | `{last.file}`") < \
+        readme.index(f"| {UNKNOWN_ID} | `{new.file}` | `{NEW_NAME}` |")
+    assert dev.zeros_from_solution(new, solution) == \
+        (blank_kit / "tests" / "implementations" / "zeros" / new.file).read_text()
+
+
+@pytest.mark.parametrize("args, says", [
+    (["01", NEW_NAME], "exercise 01 exists already"),
+    ([f"{int(UNKNOWN_ID) + 1:02d}", NEW_NAME], "the id must be the next one"),
+    ([UNKNOWN_ID, "softmax"], "the name 'softmax' is exercise 05's"),
+    ([UNKNOWN_ID, NEW_NAME, "softmax"], "the function 'softmax' is exercise 05's"),
+    ([UNKNOWN_ID, "Row-Mean"], "is not a name in snake_case"),
+    ([UNKNOWN_ID], "an ID and a NAME are needed"),
+])
+def test_dev_new_refuses_in_one_line_and_writes_nothing(blank_kit, capsys, args, says):
+    before = sorted(p for p in blank_kit.rglob("*") if p.is_file())
+    manifest_text = (blank_kit / "checker" / "manifest.toml").read_text()
+    assert dev.main(["new", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("dev new: ") and says in err and err.count("\n") == 1, err
+    assert sorted(p for p in blank_kit.rglob("*") if p.is_file()) == before
+    assert (blank_kit / "checker" / "manifest.toml").read_text() == manifest_text
+
+
+def test_dev_new_refuses_an_exercise_made_already(blank_kit, capsys):
+    assert dev.main(["new", UNKNOWN_ID, NEW_NAME]) == 0
+    capsys.readouterr()
+    (blank_kit / "checker" / "manifest.toml").write_text(
+        (ROOT / "checker" / "manifest.toml").read_text(encoding="utf-8"))  # its entry gone
+    assert dev.main(["new", UNKNOWN_ID, NEW_NAME]) == 2
+    err = capsys.readouterr().err
+    assert f"solutions/ex{UNKNOWN_ID}_{NEW_NAME}.py exists already" in err
+
+
+def test_a_zeros_file_made_from_a_solution_keeps_shapes_dtypes_and_graph():
+    import torch
+
+    e = manifest.by_id()["06"]
+    made = dev.zeros_from_solution(e)
+    assert made.startswith("# Made by `python -m checker.dev sync`") and "BEGIN" not in made
+    space: dict = {}
+    exec(compile(made, e.file, "exec"), space)
+    weights = torch.rand(3, 4, 7, requires_grad=True)
+    got = space["weighted_sum"](weights, torch.rand(3, 7, 5, dtype=torch.float32))
+    assert got.shape == (3, 4, 5) and got.dtype == torch.float32
+    assert got.count_nonzero() == 0 and got.grad_fn is not None
+
+
+# ------------------------------------------------- dev check: the runs of the engine
+def test_dev_check_runs_each_library_file_for_its_declared_verdict(tmp_path, monkeypatch):
+    """A wrong file given another cause, a wrong file that passes, a "correct" file that
+    fails and a zeros file that earns points: each is one line; the stub and the solution
+    are run too."""
+    e = manifest.by_id()["04"]
+    real = IMPLEMENTATIONS / "wrong" / e.stem / "divides_by_dk.py"
+    text = real.read_text(encoding="utf-8")
+    declared = dev.declared_cause(text)
+    assert declared
+    library = tmp_path / "implementations"
+    for kind in ("wrong", "correct"):
+        (library / kind / e.stem).mkdir(parents=True)
+    (library / "zeros").mkdir()
+    (library / "wrong" / e.stem / "other_cause.py").write_text(
+        text.replace(f"Cause: {declared}", "Cause: ex04_times"))
+    (library / "wrong" / e.stem / "not_wrong.py").write_text((SOLUTIONS / e.file).read_text())
+    (library / "correct" / e.stem / "not_correct.py").write_text(text)
+    (library / "zeros" / e.file).write_text((SOLUTIONS / e.file).read_text())
+    monkeypatch.setattr(dev, "LIBRARY", library)
+    monkeypatch.setattr(dev, "BLIND", tmp_path / "no_blind_sets")
+    seen = []
+    found = dev.engine_problems([e], lambda ex, problems, runs: seen.append((ex.id, runs)))
+    assert seen == [("04", 6)]  # the stub, the solution, zeros, two wrong, one correct
+    lines = found["04"]
+    assert len(lines) == 4, lines
+    assert any("other_cause.py: the report names " + declared in line and
+               "the file declares ex04_times" in line for line in lines), lines
+    assert any("not_wrong.py: passes, it must be caught" in line for line in lines), lines
+    assert any("not_correct.py: failed, it must pass" in line for line in lines), lines
+    assert any(f"zeros/{e.file}: earns 10.0 points" in line for line in lines), lines
+    assert not any("(the stub)" in line or f"solutions/{e.file}" in line for line in lines)

@@ -14,7 +14,7 @@ from rich.console import Console
 from checker import i18n
 from checker.cli import main
 from checker.pictures import session, terminal
-from conftest import IMPLEMENTATIONS, ROOT, SOLUTIONS
+from conftest import IMPLEMENTATIONS, ROOT, SOLUTIONS, UNKNOWN_ID
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 SHOWN = ["04", "05", "06", "07", "08", "09", "10", "11", "12"]
@@ -120,7 +120,7 @@ def test_where_yours_differs_is_marked_and_named():
 
 
 @pytest.mark.parametrize("args, says", [
-    (["show", "99"], "unknown exercise '99'"),
+    (["show", UNKNOWN_ID], f"unknown exercise '{UNKNOWN_ID}'"),
     (["show", "01"], "exercise 01 has no pictures"),
     (["show", "04", "--sentence", "hello"], "draws no sentence"),
 ])

@@ -16,7 +16,7 @@ from checker.engine import forkserver, supervisor
 from checker.judge import runner
 from checker.options import RunOptions
 
-BEYOND = {"11", "12"}
+BEYOND = {e.id for e in manifest.beyond()}
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ import struct
 
 import pytest
 import torch
-from conftest import ROOT
+from conftest import ROOT, UNKNOWN_ID
 
 from checker.engine import codec
 from checker import manifest
@@ -96,7 +96,7 @@ def test_forbidden_calls_are_read_from_the_manifest():
 
 @pytest.mark.parametrize("typed,expected", [("5", "05"), ("05", "05"), ("ex05", "05"),
                                             ("softmax", "05"), ("ex10_causal_self_attention.py",
-                                                                "10"), ("13", None)])
+                                                                "10"), (UNKNOWN_ID, None)])
 def test_resolve_what_learners_type(typed, expected):
     found = manifest.resolve(typed)
     assert (found.id if found else None) == expected

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
+from checker import manifest
 from checker.arguments import command, no_bom, seed_and_timeout
 from checker.grading import steps
 from checker.grading.records import SandboxKind
@@ -34,9 +35,12 @@ def register(sub) -> None:
                        help=t("an exercise earns its points only if every case passes "
                               "(default: points times the share of cases passed)"))
     grade.add_argument("--include-beyond", action="store_true", default=None,
-                       help=t("also grade the exercises beyond the lesson (11 and 12): their "
+                       help=t("also grade the exercises beyond the lesson ({ids}): their "
                               "points, CSV columns and Gradescope tests are added (default: the "
-                              "lesson's ten, 100 points)"))
+                              "lesson's {count}, {points} points)",
+                              ids=", ".join(e.id for e in manifest.beyond()),
+                              count=len(manifest.lesson()),
+                              points=f"{sum(e.points for e in manifest.lesson()):g}"))
     grade.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                        help=t("submissions graded at once (default: the number of cores, "
                               "%(default)s)"))
