@@ -119,7 +119,8 @@ def register(sub) -> None:
     bundle.add_argument("--all-or-nothing", action="store_true", default=None,
                         help=t("an exercise earns its points only if every case passes"))
     bundle.add_argument("--include-beyond", action="store_true", default=None,
-                        help=t("also grade the exercises beyond the lesson (11 and 12)"))
+                        help=t("also grade the exercises beyond the lesson ({ids})",
+                               ids=", ".join(e.id for e in manifest.beyond())))
     seed_and_timeout(bundle, fresh=True)
     course_options(bundle)
 
