@@ -13,6 +13,7 @@ import sys
 import types
 from dataclasses import dataclass
 
+from checker import torch_words
 from checker.i18n import t
 
 
@@ -186,7 +187,7 @@ _ATTENTION_PYTHON = ("attention", "transformer")
 _SOFTMAX_PYTHON = ("categorical",)
 _REFERENCE_MODULES = ("torch._refs", "torch._decomp", "torch._prims")
 _PLANS: dict[tuple, "_Plan"] = {}
-_REGISTERED = re.compile(r"^(\w+)(?:\[alias\])?: registered", re.M)  # _dispatch_dump's lines
+_REGISTERED = torch_words.DISPATCH_KERNEL_LINE.regex  # _dispatch_dump's lines
 
 
 @dataclass(frozen=True)
