@@ -155,7 +155,7 @@ FILL_OVERFLOW = said(
 FILL_OVERFLOW_AT_HALF = said(
     "fill_overflow_at_half", r"cannot be converted to type at::Half", flags=re.I,
     reader="diagnose: float16_fill",
-    legacy="an older torch's wording (torch 2 says c10::Half); the same message says "
+    legacy="an older torch's wording (this torch says c10::Half); the same message says "
            "'without overflow', which fill_overflow reads")
 FILL_NAMES_HALF = said(
     "fill_names_half", r"Half|float16", _half_fill, error="RuntimeError",
@@ -172,8 +172,8 @@ INT_OVERFLOW = said(
 MUST_BE_A_MATRIX = said("must_be_a_matrix", r"must be a matrix", _mm_3d, error="RuntimeError",
                         reader="diagnose: two_d_only and its kin")
 MUST_BE_A_2D = said("must_be_a_2d", r"must be a 2D", reader="diagnose: two_d_only and its kin",
-                    legacy="no dense operation of torch 2.5+ on the CPU says it (torch.mm "
-                           "says 'must be a matrix', on the meta device 'a must be 2D')")
+                    legacy="no dense operation of this torch says it on the CPU (torch.mm "
+                           "says 'self must be a matrix', on the meta device 'a must be 2D')")
 TWO_D_TENSOR = said("two_d_tensor", r"2D tensor",
                     lambda torch: torch.pdist(torch.randn(2, 3, 4)),
                     error="RuntimeError", reader="diagnose: two_d_only and its kin")
@@ -264,8 +264,9 @@ VIEW_STRIDE = literal("view_stride", "view size is not compatible with input ten
                       error="RuntimeError", reader="diagnose: view_needs_contiguous")
 PERMUTE_DIMS = said("permute_dims", r"number of dims don't match in permute",
                     reader="diagnose: fixed_permute",
-                    legacy="an older torch's wording; torch 2.5+ says 'does not match the "
-                           "length of the desired ordering' (permute_ordering)")
+                    legacy="torch 1's wording (its Vulkan backend's still); this torch says "
+                           "'does not match the length of the desired ordering' "
+                           "(permute_ordering)")
 PERMUTE_ORDERING = said("permute_ordering", r"does not match the length of the desired ordering",
                         _permute_rank, error="RuntimeError", reader="diagnose: fixed_permute")
 INPLACE_MODIFIED = literal("inplace_modified", "modified by an inplace operation",

@@ -224,7 +224,12 @@ def kernel_keys(qualified: str) -> list[str]:
         found = _REGISTERED.findall(torch._C._dispatch_dump(qualified))
     except Exception:
         found = []
-    return list(dict.fromkeys(["CPU", *[k for k in found if not _FORWARDS.match(k)]]))
+    return list(dict.fromkeys(["CPU", *[k for k in found if not passes_on(k)]]))
+
+
+def passes_on(key: str) -> bool:
+    """Whether the dispatch key's kernels only pass the operator on (``_FORWARDS``)."""
+    return bool(_FORWARDS.match(key))
 
 
 # keys whose kernels only pass the same operator on to the keys below it (tracing,
