@@ -13,6 +13,7 @@ import sys
 import types
 from dataclasses import dataclass
 
+from checker import torch_words
 from checker.i18n import t
 
 
@@ -186,7 +187,7 @@ _ATTENTION_PYTHON = ("attention", "transformer")
 _SOFTMAX_PYTHON = ("categorical",)
 _REFERENCE_MODULES = ("torch._refs", "torch._decomp", "torch._prims")
 _PLANS: dict[tuple, "_Plan"] = {}
-_REGISTERED = re.compile(r"^(\w+)(?:\[alias\])?: registered", re.M)  # _dispatch_dump's lines
+_REGISTERED = torch_words.DISPATCH_KERNEL_LINE.regex  # _dispatch_dump's lines
 
 
 @dataclass(frozen=True)
@@ -223,7 +224,12 @@ def kernel_keys(qualified: str) -> list[str]:
         found = _REGISTERED.findall(torch._C._dispatch_dump(qualified))
     except Exception:
         found = []
-    return list(dict.fromkeys(["CPU", *[k for k in found if not _FORWARDS.match(k)]]))
+    return list(dict.fromkeys(["CPU", *[k for k in found if not passes_on(k)]]))
+
+
+def passes_on(key: str) -> bool:
+    """Whether the dispatch key's kernels only pass the operator on (``_FORWARDS``)."""
+    return bool(_FORWARDS.match(key))
 
 
 # keys whose kernels only pass the same operator on to the keys below it (tracing,

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 import textwrap
 
+from checker import torch_words as words
 from checker.i18n import t
 from checker.judge.causes import MADE_FLOAT32, WHERE_FLOAT32, Cause, cause
 
@@ -181,7 +182,8 @@ FLOAT_SIZE = cause(
     "a size computed with `/` is a float (12 / 4 is 3.0), and shapes take whole numbers: "
     "use `//` for sizes, e.g. d_model // h")
 
-_OVERFLOW = re.compile(r"without overflow|cannot be converted to type at::Half", re.I)
+# torch's words, each registered (and tested against the installed torch) in torch_words
+_OVERFLOW = words.any_of(words.FILL_OVERFLOW, words.FILL_OVERFLOW_AT_HALF, flags=re.I)
 # a fill too large for float16: -1e9, -1e+09, -1000000000, torch.finfo(torch.float32).min
 _FILL_VALUE = (r"\btorch\.finfo\(\s*torch\.(?:float32|float64|float|double)\s*\)\.(?:min|max)\b"
                r"|-?\d+(?:\.\d+)?e\+?\d+|-?\d{6,}")
@@ -192,11 +194,8 @@ def _fill_text(value: str) -> str:
     return f"`{value}`" if value.startswith("torch.") else value
 
 
-_MATRIX = re.compile(r"must be a matrix|must be a 2D|2D tensor|mat1 and mat2|shapes cannot be "
-                     r"multiplied|must be a 3D tensor|einsum\(\)|subscript|Dimension out of "
-                     r"range|size of tensor a|expected 2D|expected 3D|"
-                     r"dimensions of batch\d tensor", re.I)
-_DEVICE = re.compile(r"same device|on the expected device|device type|meta", re.I)
+_MATRIX = words.any_of(*words.MATRIX_WORDS, flags=re.I)
+_DEVICE = words.any_of(*words.DEVICE_WORDS, flags=re.I)
 _TWO_D_CALLS = (("torch.mm(", "torch.mm"), (".mm(", ".mm"), ("torch.outer(", "torch.outer"),
                 ("torch.dot(", "torch.dot"), ("torch.mv(", "torch.mv"))
 
@@ -221,9 +220,9 @@ def _transpose(code: str) -> str:
     return found.group(0) if found else ""
 
 
-_UNPACK = re.compile(r"(?:not enough|too many) values to unpack \(expected (\d+)")
+_UNPACK = words.UNPACK.regex
 _SHAPE_ASSIGN = re.compile(r"=\s*[\w.\[\]]+\.(?:shape|size\(\s*\))\s*(?:$|#)")
-_MATMUL_SHAPES = re.compile(r"\((\d+)x(\d+) and (\d+)x(\d+)\)")
+_MATMUL_SHAPES = words.MATMUL_SHAPES.regex
 # a product whose right operand is transposed on its last two axes (Q @ K.transpose(-2, -1))
 _RIGHT_TRANSPOSED = re.compile(r"@\s*[\w.\[\]]+(?:\.mT\b|\.transpose\(\s*-[12]\s*,\s*-[12]\s*\))")
 
@@ -269,9 +268,8 @@ _FACTORY = re.compile(r"\btorch\.(?:ones|zeros|full|empty|eye|arange|tensor|rand
 _LITERAL_SIZES = re.compile(r"\btorch\.(?:ones|zeros|full|empty|eye|rand|randn)\(\s*"
                             r"\(?\s*(\d+)(?:\s*,\s*(\d+))*\s*\)?\s*[,)]")
 _LITERAL_NAME = re.compile(r"\s*[A-Za-z_]\w*\s*=\s*\d+\s*(?:#.*)?$")  # n = 4
-_SIZES_DIFFER = re.compile(r"size of tensor a \((\d+)\) must match the size of tensor b "
-                           r"\((\d+)\)")
-_BOOL_INDEX = re.compile(r"The shape of the mask \[[\d, ]*\] at index \d+ does not match")
+_SIZES_DIFFER = words.SIZES_DIFFER.regex
+_BOOL_INDEX = words.BOOL_INDEX.regex
 
 
 def _fixed_size(line: str, body: str, sizes: tuple[int, int]) -> tuple[str, int, int] | None:
@@ -838,15 +836,20 @@ _MASK_TIMES = re.compile(r"[\w)\]]\s*\*=?\s*\(?\s*mask\w*\b(?!\s*(?:[=!]=|\.))"
 
 _LOG_MASK = re.compile(r"\+=?\s*torch\.log\(\s*\(?\s*mask\w*\b")
 
+# a mask that is not bool, in masked_fill's or torch.where's words
+_NOT_BOOL = words.any_of(words.ONLY_BOOLEAN_MASKS, words.WHERE_BOOLEAN)
+_PERMUTE = words.any_of(words.PERMUTE_DIMS, words.PERMUTE_ORDERING)
+_DTYPES = words.any_of(*words.DTYPE_WORDS)
+# sizes that differ where a slice of the first axis meets the rest
+_SLICE = words.any_of(*words.SLICE_WORDS)
+
 
 def _dtype_mix(message: str, line: str, body: str, dtype: str) -> Cause:
     """Two dtypes met at ``line``: the line of ``body`` that brought the other one in, when
     it shows (a tensor rebuilt from Python numbers, the mask used in arithmetic, a tensor
     made in float32 for inputs of another dtype, by a factory without ``dtype=`` or by
     ``torch.where`` of two Python numbers), else the general cause."""
-    named = [_MESSAGE_DTYPES[w.lower()] for w in
-             re.findall(r"(?<![\w.])(?:c10::)?(Half|BFloat16|Float|Double|half|float|double)\b",
-                        message)]
+    named = [_MESSAGE_DTYPES[w.lower()] for w in words.DTYPE_NAMES.regex.findall(message)]
     unique = list(dict.fromkeys(named))
     dtypes = t("{a} and {b}", a=unique[0], b=unique[1]) if len(unique) == 2 else \
         ", ".join(unique)
@@ -906,11 +909,11 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
 
         return NUMPY_RESULT
     truth = _TRUTH_TEST.search(line)
-    if error_type == "RuntimeError" and truth and "Boolean value of Tensor" in message:
+    if error_type == "RuntimeError" and truth and words.BOOLEAN_VALUE.search(message):
         return TENSOR_TRUTH(code=truth.group(0).strip().rstrip(":"), name=truth.group(2))
     if error_type == "AssertionError" and re.match(r"\s*assert\b", line):
         return WRONG_ASSERT(code=line.strip())
-    if error_type == "TypeError" and re.search(r"tuple of ints,\s*but got float", message):
+    if error_type == "TypeError" and words.FLOAT_SIZE.search(message):
         return FLOAT_SIZE
     if error_type == "IndexError" and _BOOL_INDEX.search(message) and \
             re.search(r"\[[^\]]*\bmask\b[^\]]*\]\s*=[^=]", line):
@@ -921,7 +924,8 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
     if fixed_size:
         return FIXED_SIZE(code=fixed_size[0], size=fixed_size[1], actual=fixed_size[2])
     fixed = re.search(r"\.transpose\(\s*\d+\s*,\s*\d+\s*\)", line)
-    if fixed and "Dimension out of range" in message and "(0, 1)" not in fixed.group(0).replace(" ", ""):
+    if fixed and words.DIMENSION_OUT_OF_RANGE.search(message) and \
+            "(0, 1)" not in fixed.group(0).replace(" ", ""):
         return FIXED_PERMUTE(call=fixed.group(0))
     unpack = _UNPACK.search(message)
     if error_type == "ValueError" and unpack and _SHAPE_ASSIGN.search(line):
@@ -929,57 +933,51 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
     # `~` on a float mask raises; on an integer mask it makes -1 and -2, which masked_fill and
     # torch.where refuse as a condition
     inverted = _line_into(line, body, _INVERT) if (
-        error_type == "TypeError" and "operator.invert" in message) or (
-        error_type == "RuntimeError" and re.search(r"only supports boolean masks|where expected "
-                                                   r"condition to be a boolean", message)) else ""
+        error_type == "TypeError" and words.OPERATOR_INVERT.search(message)) or (
+        error_type == "RuntimeError" and _NOT_BOOL.search(message)) else ""
     if inverted:
         return BITWISE_NOT_MASK(code=inverted)
-    if _OVERFLOW.search(message) and re.search(r"Half|float16", message):
+    if _OVERFLOW.search(message) and words.FILL_NAMES_HALF.search(message):
         value = re.search(_FILL_VALUE, code)
         if value is None:  # a fill value named on a line that feeds the raising one
             value = re.search(_FILL_VALUE, _line_into(line, body, _FILL_VALUE))
         return FLOAT16_FILL(value=_fill_text(value.group(0)) if value else "-1e9")
     if error_type != "RuntimeError":
         return None
-    if re.search(r"converted to type u?(?:int|long)\w* without overflow", message):
+    if words.INT_OVERFLOW.search(message):
         return INF_IN_INT
-    if re.search(r"shape '\[[^\]]*\]' is invalid for input of size", message) and \
-            re.search(r"\.(reshape|view)\(", code):
+    if words.INVALID_SHAPE.search(message) and re.search(r"\.(reshape|view)\(", code):
         return BAD_RESHAPE
-    if "view size is not compatible with input tensor's size and stride" in message and \
-            ".view(" in line:
+    if words.VIEW_STRIDE.search(message) and ".view(" in line:
         return VIEW_NEEDS_CONTIGUOUS
     permute = re.search(r"\.permute\([^)]*\)", line)
-    if permute and re.search(r"number of dims don't match in permute|does not match the length "
-                             r"of the desired ordering", message):
+    if permute and _PERMUTE.search(message):
         return FIXED_PERMUTE(call=permute.group(0))
-    if "modified by an inplace operation" in message:
+    if words.INPLACE_MODIFIED.search(message):
         return IN_PLACE_AUTOGRAD
     in_place = re.search(r"\.([a-z]\w*_)\(", line)
-    if in_place and "leaf Variable that requires grad is being used in an in-place" in message:
+    if in_place and words.LEAF_IN_PLACE.search(message):
         return IN_PLACE_INPUT(call=f".{in_place.group(1)}()")
-    if "where expected condition to be a boolean" in message:
+    if words.WHERE_BOOLEAN.search(message):
         return WHERE_BOOL
-    if "only supports boolean masks" in message:
+    if words.ONLY_BOOLEAN_MASKS.search(message):
         return BOOL_MASK_NEEDED
-    if _DEVICE.search(message) and "device" in message.lower():
+    if _DEVICE.search(message) and words.DEVICE.search(message):
         # the tensor may be made by a calling function of the file (an empty cache made by
         # generate_outputs meets the input's device in the step it calls)
         made = _made_without_device(line, body) or (outer and _made_without_device(line, outer))
         return MADE_ON_CPU(code=made) if made else DEVICE_MIX
-    if "expected m1 and m2 to have the same dtype" in message or re.search(
-            r"same dtype|expected scalar type \w+ but found", message):
+    if _DTYPES.search(message):
         return _dtype_mix(message, line, body, dtype)
     part = re.search(r"\b[A-Za-z_]\w*\[\s*[^\],.\[]*:[^\],.\[]*\]", line)
-    if batched and part and error_type == "RuntimeError" and re.search(
-            r"must match the size|size mismatch|cannot be multiplied|shapes cannot", message):
+    if batched and part and error_type == "RuntimeError" and _SLICE.search(message):
         return FIRST_AXIS_SLICE(code=line.strip(), part=part.group(0))
-    if "contracted dimensions need to match" in message and "tensordot(" in line and batched:
+    if words.CONTRACTED_DIMENSIONS.search(message) and "tensordot(" in line and batched:
         return TENSORDOT_FIRST_AXIS(code=line.strip())
-    if "Sizes of tensors must match except in dimension 0" in message and \
+    if words.CAT_SIZES.search(message) and \
             re.search(r"\btorch\.cat\((?![^\n]*\bdim\b)", line):
         return CAT_DIM0(code=line.strip())
-    if "must be a 3D tensor" in message and "bmm" in code:
+    if words.BMM_3D_TENSOR.search(message) and "bmm" in code:
         return BMM_3D
     if _MATRIX.search(message):
         swapped = _line_into(line, body, _FIRST_AXES) if batched else ""

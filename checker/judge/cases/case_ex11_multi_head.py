@@ -4,6 +4,7 @@ import re
 
 import torch
 
+from checker import torch_words
 from checker.engine.problems import Problem
 from checker.engine.supervisor import LearnerProblem
 from checker.i18n import N_, t
@@ -312,8 +313,7 @@ def test_mask_blocked_zero(learner, gen):
 def _mismatch(message: str) -> tuple | None:
     """The sizes and the dimension of a broadcast error ("The size of tensor a (2) must
     match the size of tensor b (3) at non-singleton dimension 1"), or None."""
-    found = re.search(r"tensor a \((\d+)\) must match the size of tensor b \((\d+)\) at "
-                      r"non-singleton dimension (\d+)", message or "")
+    found = torch_words.BROADCAST_MISMATCH.search(message or "")
     return found.groups() if found else None
 
 
