@@ -647,55 +647,6 @@ def test_grade_servers_refuse_an_exercises_forbidden_operations_once(tmp_path):
     assert found["fallback"]["parent"] == server, found
     assert found["again"] not in (server, a), found
 
-def test_one_session_checks_each_submission_as_a_run_of_its_own(tmp_path):
-    """A grading process checks all its submissions in one pytest session (collected
-    once): each report must equal the one a run of its own gives, whatever the
-    submission before it did (a wrong file, an input changed in place, a syntax error,
-    a stub)."""
-    from checker.judge import runner
-
-    wrong = IMPLEMENTATIONS / "wrong"
-    mixed = copy_exercises(SOLUTIONS, tmp_path / "mixed")
-    for exercise, name in (("ex04_scaling", "in_place.py"), ("ex05_softmax", "dim_zero.py"),
-                           ("ex03_attention_scores", "k_times_qt.py")):
-        shutil.copy(wrong / exercise / name, mixed / f"{exercise}.py")
-    broken = copy_exercises(SOLUTIONS, tmp_path / "broken")
-    (broken / "ex06_weighted_sum.py").write_text("def weighted_sum(weights, V)\n")
-    folders = [copy_exercises(SOLUTIONS, tmp_path / "solved"), mixed,
-               copy_exercises(EXERCISES, tmp_path / "stubs"), broken, tmp_path / "solved"]
-    selected = [manifest.by_id()[i] for i in ("03", "04", "05", "06", "08")]
-    options = RunOptions(seed=11, json_report=True)
-    in_session = []
-
-    some = [manifest.by_id()[i] for i in ("08", "04")]  # a part of what was collected
-    subsets = []
-
-    def body(check_one):
-        session = check_one.args[0]  # what the session does without (runner._for_many_checks)
-        assert session.config.pluginmanager.get_plugin("terminalreporter") is None
-        assert all(item.ihook is session.config.hook for item in session.items)
-        for i, folder in enumerate(folders):
-            in_session.append(check_one(str(folder), options))
-            if i in (1, 3):  # a part, after a wrong file and after a syntax error
-                subsets.append((folder, check_one(str(folder), options, some)))
-        with pytest.raises(ValueError):  # only what the session collected
-            check_one(str(mixed), options, [manifest.by_id()["01"]])
-
-    runner.session(selected, True, body)
-    assert len(in_session) == len(folders)
-    for folder, run in subsets:
-        alone = judge.run(str(folder), [e for e in selected if e in some], options)
-        assert [e.id for e in run.result.exercises] == ["04", "08"]
-        assert comparable(run.document) == comparable(alone.document), folder.name
-    for folder, run in zip(folders, in_session):
-        alone = judge.run(str(folder), selected, options)
-        assert comparable(run.document) == comparable(alone.document), folder.name
-        assert [e.score() for e in run.result.exercises] == \
-            [e.score() for e in alone.result.exercises]
-    scores = [sum(e.score() for e in run.result.exercises) for run in in_session]
-    assert scores[0] == scores[-1] == 50 and 0 < scores[1] < 50 and scores[2] == 0, scores
-
-
 PINNED = r'''
 import json, os, sys
 import torch  # noqa: F401
