@@ -21,7 +21,7 @@ from checker import i18n
 # ``worker`` (and with it torch, through the codec) is imported by the server functions
 # below, not here: a grader imports this module to start its server before it imports
 # torch itself, so that the server's start runs beside its own.
-from checker.engine import forbidden, hugepages, process, sandbox
+from checker.engine import forbidden, process, sandbox
 
 
 def server_environment() -> dict[str, str]:
@@ -174,9 +174,9 @@ class ForkServer:
                 self._process.stderr.close()
 
 
-def _serve(sock: socket.socket, huge: bool = False) -> None:
-    """Serve ``sock`` as a fork server; ``huge``: its memory in huge pages once idle
-    (``hugepages``: a server started by exec, which forks a class's workers)."""
+def _serve(sock: socket.socket, refusing: bool = False) -> None:
+    """Serve ``sock`` as a fork server; ``refusing``: it forks a server of its own per list
+    of forbidden operations (``_Refusing``: a server started by exec, for a class)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is for the checker to handle
     process.die_with_parent()
     process.become_subreaper()
@@ -194,8 +194,8 @@ def _serve(sock: socket.socket, huge: bool = False) -> None:
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # workers are reaped automatically
     facts = {"own_uid": not why_not, "why_not": why_not, "keep_reading": keep_reading}
     sock.send(json.dumps({**facts, "pid": os.getpid(), "root": os.getpid()}).encode())
-    _loop(sock, facts, why_not, keep_reading, _idle_tasks(torch, huge),
-          _Refusing(facts) if huge else None)
+    _loop(sock, facts, why_not, keep_reading, _idle_tasks(torch),
+          _Refusing(facts) if refusing else None)
 
 
 def _loop(sock: socket.socket, facts: dict, why_not: str, keep_reading: bool,
@@ -378,13 +378,12 @@ class _Refusing:
         process.kill(pid)
 
 
-def _idle_tasks(torch, huge: bool = False) -> list:
+def _idle_tasks(torch) -> list:
     """The fork server's work for when it waits: meta operations run once (0.25 s: sympy),
     each exercise's forbidden-operation plan, and the collector kept off the objects
     every worker inherits (walking them would copy their pages into each forked worker,
     a few ms each time). ``gc.freeze`` alone: a ``gc.collect`` first would cost 0.1 s of
-    every check to reclaim a few kilobytes. ``huge``: then the memory every worker
-    inherits moved into huge pages (``hugepages``: cheaper forks and exits)."""
+    every check to reclaim a few kilobytes."""
     from checker import manifest
     from checker.engine import worker
 
@@ -402,7 +401,7 @@ def _idle_tasks(torch, huge: bool = False) -> list:
         gc.freeze()
 
     return [*(plan(list(e.forbidden)) for e in manifest.load() if e.forbidden),
-            lambda: worker.meta_operations(torch), freeze, *([hugepages.collapse] if huge else [])]
+            lambda: worker.meta_operations(torch), freeze]
 
 
 _server: ForkServer | None = None
@@ -464,4 +463,4 @@ def forget() -> None:
 if __name__ == "__main__":  # the server started inside a sandbox (see ForkServer)
     import torch  # noqa: F401  (what every worker needs, imported once)
 
-    _serve(socket.socket(fileno=int(sys.argv[1])), huge=True)
+    _serve(socket.socket(fileno=int(sys.argv[1])), refusing=True)
