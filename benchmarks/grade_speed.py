@@ -88,7 +88,7 @@ def grade_fast(classdir: Path, out: Path, jobs: int, timeout: float) -> tuple[fl
                     "--jobs", str(jobs), "--timeout", str(timeout), "--seed", SEED], check=True,
                    stdout=subprocess.DEVNULL, env={**os.environ, "NO_COLOR": "1"})
     seconds = time.perf_counter() - started
-    with open(out / "grades.csv", newline="") as f:
+    with open(out / "grades.csv", newline="", encoding="utf-8-sig") as f:
         return seconds, {r["submission"]: float(r["total"]) for r in csv.DictReader(f)}
 
 

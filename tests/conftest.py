@@ -100,23 +100,6 @@ def check(folder: Path, ids=None, **options):
     return done.result, done.document
 
 
-def check_many(targets, **options) -> list:
-    """The results of checking each ``(folder, ids)`` of ``targets`` (``ids`` None: all),
-    in one pytest session (``judge.runner.session``: the cases collected once), as
-    ``check`` would give them one run each; ``options``: fields of ``RunOptions``."""
-    from checker.judge import runner
-
-    done = []
-
-    def body(check_one):
-        for folder, ids in targets:
-            chosen = [manifest.by_id()[i] for i in ids] if ids else None
-            done.append(check_one(str(folder), RunOptions(**options), chosen).result)
-
-    runner.session(list(manifest.load()), bool(options.get("json_report")), body)
-    return done
-
-
 def comparable(document):
     """A run's document without what differs from one run to the next (times)."""
     if isinstance(document, dict):

@@ -15,8 +15,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import (IMPLEMENTATIONS, SOLUTIONS, assert_chinese, check, check_many,
-                      copy_exercises, statuses)
+from conftest import IMPLEMENTATIONS, SOLUTIONS, assert_chinese, check, copy_exercises, statuses
 
 from checker import dev, i18n, manifest
 from checker.judge.plugin import values_wrong
@@ -55,7 +54,7 @@ def declared_cause(path: Path) -> str | None:
 
 def _in_rounds(files: list[Path], folder: Path) -> dict[Path, object]:
     """Each file's exercise result, checked one round at a time (one file per exercise),
-    all rounds in one pytest session."""
+    each round one check."""
     by_exercise: dict[str, list[Path]] = {}
     for path in files:
         by_exercise.setdefault(path.parent.name, []).append(path)
@@ -68,7 +67,7 @@ def _in_rounds(files: list[Path], folder: Path) -> dict[Path, object]:
             shutil.copy(path, exercises / manifest.by_id()[exercise_id].file)
         rounds.append((exercises, chosen))
     results: dict[Path, object] = {}
-    runs = check_many([(exercises, sorted(chosen)) for exercises, chosen in rounds])
+    runs = [check(exercises, sorted(chosen))[0] for exercises, chosen in rounds]
     for (_, chosen), run in zip(rounds, runs):
         for result in run.exercises:
             results[chosen[result.id]] = result

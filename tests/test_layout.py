@@ -159,3 +159,33 @@ def test_the_hidden_cases_need_none_of_the_pytest_plugins_the_checker_turns_off(
     for case_file in sorted(runner.CASES_DIR.glob("*.py")):
         found = needs.search(case_file.read_text(encoding="utf-8"))
         assert found is None, f"{case_file.name} uses {found.group(0)}: see runner.PYTEST_ARGS"
+
+
+# the names the checker gives pytest's objects (and pytest-json-report's) in its hooks
+PYTEST_OBJECTS = {"item", "items", "session", "config", "report", "call", "excinfo", "request",
+                  "node", "json_report", "pluginmanager", "manager"}
+
+
+def test_pytest_and_its_json_plugin_are_used_through_their_public_interfaces():
+    """The cases run through pytest's own protocol and the JSON document comes from
+    pytest-json-report's public hook: no ``_pytest`` import, and no private field of
+    pytest's or pytest-json-report's objects (an item's, a session's, a report's...),
+    by attribute or by name (``getattr(config, "_json_report")``)."""
+    wrong = []
+    for path, rel, tree in _modules():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                wrong += [f"{rel}:{node.lineno}: import {a.name}" for a in node.names
+                          if a.name.split(".")[0] == "_pytest"]
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "_pytest":
+                wrong.append(f"{rel}:{node.lineno}: from {node.module} import ...")
+            elif (isinstance(node, ast.Attribute) and node.attr.startswith("_")
+                  and not node.attr.startswith("__")
+                  and isinstance(node.value, (ast.Name, ast.Attribute))
+                  and (node.value.id if isinstance(node.value, ast.Name)
+                       else node.value.attr) in PYTEST_OBJECTS):
+                wrong.append(f"{rel}:{node.lineno}: uses .{node.attr}")
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                    and node.value.startswith("_json"):
+                wrong.append(f"{rel}:{node.lineno}: names {node.value}")
+    assert wrong == []

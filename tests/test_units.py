@@ -418,69 +418,6 @@ def test_a_check_leaves_sympy_out_of_the_checkers_process(tmp_path):
 
 
 # ------------------------------------------------------------ a worker's start
-SMAPS = """\
-55c0d7d0f000-55c0ddca1000 rw-p 00000000 00:00 0                          [heap]
-Size:              97864 kB
-Rss:               97672 kB
-7f277c815000-7f277f5eb000 rw-p 00000000 00:00 0
-Rss:               45624 kB
-7f2780000000-7f2780800000 rw-p 00000000 00:00 0
-Rss:                  64 kB
-7f279cde5000-7f279d085000 r--p 145e4000 fe:00 5424942                    /lib/libtorch_cpu.so
-Rss:                2688 kB
-7f279fc44000-7f279fd78000 rw-p 00443000 fe:00 26933                      /lib/libpython3.11.so
-Rss:                1232 kB
-7ffd00000000-7ffd00400000 rw-p 00000000 00:00 0                          [stack]
-Rss:                4096 kB
-7f2781000000-7f2781100000 rw-p 00000000 00:00 0
-Rss:                1024 kB
-"""
-
-
-def test_huge_pages_are_asked_for_the_dense_private_regions_only(monkeypatch):
-    """A server's heap and its large anonymous regions, cut to whole 2 MB pages; not a
-    sparse region (a thread's stack, mostly never touched: collapsing it would fill it),
-    not a file's pages, not the stack, not a region smaller than one huge page."""
-    from checker.engine import hugepages
-
-    huge = 1 << 21  # as on x86-64 (the kernel says: hugepages.HUGE)
-    monkeypatch.setattr(hugepages, "HUGE", huge)
-    found = hugepages.regions(SMAPS)
-    heap_start = (0x55c0d7d0f000 + huge - 1) & ~(huge - 1)
-    assert found[0] == (heap_start, (0x55c0ddca1000 & ~(huge - 1)) - heap_start)
-    assert found[1][0] == 0x7f277c815000 + huge - (0x7f277c815000 % huge)
-    assert len(found) == 2
-    assert all(start % huge == 0 and length % huge == 0 and length > 0
-               for start, length in found)
-
-
-def _anon_huge_kb(pid: int) -> int:
-    with open(f"/proc/{pid}/smaps_rollup") as f:
-        return next(int(line.split()[1]) for line in f if line.startswith("AnonHugePages:"))
-
-
-def test_a_grading_fork_server_forks_its_workers_from_huge_pages():
-    """`grade`'s server (started by exec) moves its memory into huge pages once idle, so
-    that each worker's fork and exit copy and free 90 entries instead of 46,000; a branch
-    (what each grading process gets) inherits them."""
-    from pathlib import Path
-
-    from checker.engine import forkserver
-
-    setting = Path("/sys/kernel/mm/transparent_hugepage/enabled")
-    if not setting.exists() or "[never]" in setting.read_text():
-        pytest.skip("this kernel has no transparent huge pages")
-    server = forkserver.ForkServer(None, fresh=True)
-    try:
-        branch = forkserver.ForkServer.of_branch(server.branch())  # after the idle work
-        hello = branch.ready()
-        assert _anon_huge_kb(server.pid) > 50_000
-        assert _anon_huge_kb(hello["pid"]) > 50_000
-        branch.close()
-    finally:
-        server.close()
-
-
 def test_the_kit_modules_a_worker_drops_are_listed_again_when_sys_modules_grows():
     """A worker drops the kit's modules from sys.modules with the list its fork server
     made (walking 2,000 names in each worker copied 900 pages); a module imported after

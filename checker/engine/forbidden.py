@@ -395,25 +395,6 @@ def refuse_operations(forbidden: list[str], on_violation):
     return len(chosen.kernels)
 
 
-def refuse_ahead(forbidden: list[str]):
-    """``refuse_operations`` done now for workers that are forked later, in a fork server
-    that forks many workers of one list (``grade``'s: forkserver._Refusing): ``(count,
-    bind)``, where each worker calls ``bind(on_violation)`` before any learner code runs,
-    and the refusals it inherits call that from then on. Measured here, refusing in each
-    worker cost 12 to 16 ms of the machine's CPU a worker (its kernels' registrations and
-    the pages they copy); a worker forked with them in place costs nothing more."""
-    target: list = []
-
-    def on_violation(name: str) -> str:
-        return target[0](name) if target else t("{call} is not allowed in this exercise",
-                                                call=name)
-
-    def bind(fn) -> None:
-        target[:] = [fn]
-
-    return refuse_operations(forbidden, on_violation), bind
-
-
 class _RefusingLoader:
     """Loads a torch module with its loader, then refuses what it defines (see plan)."""
 

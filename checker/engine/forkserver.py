@@ -21,7 +21,7 @@ from checker import i18n
 # ``worker`` (and with it torch, through the codec) is imported by the server functions
 # below, not here: a grader imports this module to start its server before it imports
 # torch itself, so that the server's start runs beside its own.
-from checker.engine import forbidden, hugepages, process, sandbox
+from checker.engine import forbidden, process, sandbox
 
 
 def server_environment() -> dict[str, str]:
@@ -174,9 +174,8 @@ class ForkServer:
                 self._process.stderr.close()
 
 
-def _serve(sock: socket.socket, huge: bool = False) -> None:
-    """Serve ``sock`` as a fork server; ``huge``: its memory in huge pages once idle
-    (``hugepages``: a server started by exec, which forks a class's workers)."""
+def _serve(sock: socket.socket) -> None:
+    """Serve ``sock`` as a fork server."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is for the checker to handle
     process.die_with_parent()
     process.become_subreaper()
@@ -194,17 +193,14 @@ def _serve(sock: socket.socket, huge: bool = False) -> None:
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # workers are reaped automatically
     facts = {"own_uid": not why_not, "why_not": why_not, "keep_reading": keep_reading}
     sock.send(json.dumps({**facts, "pid": os.getpid(), "root": os.getpid()}).encode())
-    _loop(sock, facts, why_not, keep_reading, _idle_tasks(torch, huge),
-          _Refusing(facts) if huge else None)
+    _loop(sock, facts, why_not, keep_reading, _idle_tasks(torch))
 
 
 def _loop(sock: socket.socket, facts: dict, why_not: str, keep_reading: bool,
-          idle: list, refusing: "_Refusing | None" = None, refused=None) -> None:
+          idle: list) -> None:
     """Serve ``sock``: a worker per request with a config and its sockets; ``reap`` kills
     every process the server has; ``branch`` (with one socket) forks a server of its own
-    that serves that socket (see ``ForkServer.branch``). ``refusing``: the workers of an
-    exercise with forbidden operations are forked by a server of their own (``_Refusing``);
-    ``refused``: this is such a server, ``(forbidden, count, bind)``."""
+    that serves that socket (see ``ForkServer.branch``)."""
     from checker.engine import worker
 
     while True:
@@ -220,24 +216,15 @@ def _loop(sock: socket.socket, facts: dict, why_not: str, keep_reading: bool,
         if not data:
             return
         if not fds:  # a request to the server itself
-            kept = refusing.reap() if refusing is not None else set()
-            process.kill_children(keep=kept)
+            process.kill_children()
             sock.send(b"0")
             continue
         config = json.loads(data)
         if config.get("branch"):
             while idle:  # done once here, inherited done by every branch
                 idle.pop(0)()
-            _branch(sock, fds[0], facts, why_not, keep_reading, idle, config.get("cpu"),
-                    refusing is not None)
+            _branch(sock, fds[0], facts, why_not, keep_reading, idle, config.get("cpu"))
             continue
-        if refusing is not None:
-            pid = refusing.spawn(data, fds, config, sock)
-            if pid is not None:
-                for fd in fds:
-                    os.close(fd)
-                sock.send(str(pid).encode())
-                continue
         try:  # worked out once here, inherited ready by every worker of this exercise
             forbidden.plan([str(n) for n in config.get("forbidden", [])])
         except Exception:
@@ -259,15 +246,14 @@ def _loop(sock: socket.socket, facts: dict, why_not: str, keep_reading: bool,
             sock.close()
             signal.signal(signal.SIGCHLD, signal.SIG_DFL)
             config["own_uid"], config["keep_reading"] = not why_not, keep_reading
-            worker.run(socket.socket(fileno=fds[0]), config, fds[1] if len(fds) > 1 else None,
-                       refused)
+            worker.run(socket.socket(fileno=fds[0]), config, fds[1] if len(fds) > 1 else None)
         for fd in fds:
             os.close(fd)
         sock.send(str(pid).encode())
 
 
 def _branch(sock: socket.socket, fd: int, facts: dict, why_not: str, keep_reading: bool,
-            idle: list, cpu=None, refusing: bool = False) -> None:
+            idle: list, cpu=None) -> None:
     """Fork a server of its own that serves ``fd``: it has what this one has (torch, the
     worker code, the work done while idle) and nothing else. It kills what it still has and
     ends when its socket closes (the grading process that used it is gone). ``cpu``: it
@@ -283,108 +269,18 @@ def _branch(sock: socket.socket, fd: int, facts: dict, why_not: str, keep_readin
     own = socket.socket(fileno=fd)
     try:
         own.send(json.dumps({**facts, "pid": os.getpid(), "root": os.getppid()}).encode())
-        _loop(own, facts, why_not, keep_reading, idle,
-              _Refusing(facts) if refusing else None)
+        _loop(own, facts, why_not, keep_reading, idle)
     finally:
         process.kill_children()
         os._exit(0)
 
 
-class _Refusing:
-    """A fork server's servers for exercises with forbidden operations, one per list.
-
-    Refusing an exercise's forbidden operations (``forbidden.refuse_operations``: about
-    100 kernels registered, 120 torch functions replaced) cost each of its workers 12 to
-    16 ms of the machine's CPU, for four of a lesson's ten exercises, in every submission.
-    A server that forks many workers (``grade``'s) forks, for each list, a server of its
-    own that refuses them once (``forbidden.refuse_ahead``) and then forks that
-    exercise's workers, which inherit the refusals in place and bind them to their own
-    session before any learner code runs. Such a server lives as long as the one that
-    made it; ``reap`` kills its workers, not it. Where one cannot start or has died, the
-    worker is forked here as before and refuses for itself."""
-
-    def __init__(self, facts: dict):
-        self.facts = facts  # the server's (why_not, keep_reading: what its workers are told)
-        self.servers: dict[tuple, tuple[int, socket.socket]] = {}  # forbidden -> (pid, socket)
-
-    def spawn(self, data: bytes, fds: list[int], config: dict, own: socket.socket) -> int | None:
-        """The worker's pid, forked by the server for its forbidden list; None: fork it
-        here (no forbidden operations, a kit program, or no such server). ``data`` and
-        ``fds``: the request as it came on ``own``, this server's socket."""
-        key = tuple(str(n) for n in config.get("forbidden", []))
-        if not key or config.get("program"):
-            return None
-        server = self.servers.get(key) or self._start(key, own, fds)
-        if server is None:
-            return None
-        try:
-            socket.send_fds(server[1], [data], fds)
-            reply = server[1].recv(64)
-        except OSError:
-            reply = b""
-        if not reply:
-            self._drop(key)
-            return None
-        return int(reply)
-
-    def reap(self) -> set[int]:
-        """Have each server kill its workers; the servers' pids (for the caller to keep)."""
-        for key, (pid, sock) in list(self.servers.items()):
-            try:
-                sock.send(b'{"reap": true}')
-                if not sock.recv(64):
-                    raise OSError
-            except OSError:
-                self._drop(key)
-        return {pid for pid, _ in self.servers.values()}
-
-    def _start(self, key: tuple, own: socket.socket, fds: list[int]):
-        """Fork the server for ``key``. It keeps nothing of this server's (``own``, its
-        socket) nor of the pending request (``fds``): a worker's socket held open
-        elsewhere would hide that worker's end from the checker."""
-        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        try:
-            pid = os.fork()
-        except OSError:  # no process to spare: the worker is forked here instead
-            ours.close()
-            theirs.close()
-            return None
-        if pid == 0:
-            code = 0
-            try:
-                ours.close()
-                own.close()
-                for fd in fds:
-                    os.close(fd)
-                for _, sock in self.servers.values():
-                    sock.close()
-                process.die_with_parent()
-                process.become_subreaper()  # the orphans of its workers are its own to kill
-                count, bind = forbidden.refuse_ahead(list(key))
-                _loop(theirs, self.facts, self.facts["why_not"], self.facts["keep_reading"],
-                      [], None, (key, count, bind))
-            except BaseException:
-                code = 70
-            finally:
-                process.kill_children()
-                os._exit(code)
-        theirs.close()
-        self.servers[key] = (pid, ours)
-        return self.servers[key]
-
-    def _drop(self, key: tuple) -> None:
-        pid, sock = self.servers.pop(key)
-        sock.close()
-        process.kill(pid)
-
-
-def _idle_tasks(torch, huge: bool = False) -> list:
+def _idle_tasks(torch) -> list:
     """The fork server's work for when it waits: meta operations run once (0.25 s: sympy),
     each exercise's forbidden-operation plan, and the collector kept off the objects
     every worker inherits (walking them would copy their pages into each forked worker,
     a few ms each time). ``gc.freeze`` alone: a ``gc.collect`` first would cost 0.1 s of
-    every check to reclaim a few kilobytes. ``huge``: then the memory every worker
-    inherits moved into huge pages (``hugepages``: cheaper forks and exits)."""
+    every check to reclaim a few kilobytes."""
     from checker import manifest
     from checker.engine import worker
 
@@ -402,7 +298,7 @@ def _idle_tasks(torch, huge: bool = False) -> list:
         gc.freeze()
 
     return [*(plan(list(e.forbidden)) for e in manifest.load() if e.forbidden),
-            lambda: worker.meta_operations(torch), freeze, *([hugepages.collapse] if huge else [])]
+            lambda: worker.meta_operations(torch), freeze]
 
 
 _server: ForkServer | None = None
@@ -464,4 +360,4 @@ def forget() -> None:
 if __name__ == "__main__":  # the server started inside a sandbox (see ForkServer)
     import torch  # noqa: F401  (what every worker needs, imported once)
 
-    _serve(socket.socket(fileno=int(sys.argv[1])), huge=True)
+    _serve(socket.socket(fileno=int(sys.argv[1])))

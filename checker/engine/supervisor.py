@@ -10,8 +10,6 @@ one hung exercise costs a few seconds, never the run.
 """
 from __future__ import annotations
 
-import functools
-import json
 from dataclasses import dataclass, field
 
 from checker.engine import codec, forkserver, process, shared
@@ -69,10 +67,6 @@ class ExerciseWorker:
         self.output_lines = 0             # ... and how many lines were printed in all
         self.forbidden_calls: list[dict] = []  # forbidden calls seen at call time
         self.region: shared.Region | None = None  # inputs we read back ourselves (shared.py)
-        self.transcript: Transcript | None = None  # the kit's own stub: its answers, kept
-        self.replaying = False        # ... and answered from them, with no process
-        self.replay_missed = False    # a request they did not hold: a worker from then on
-        self._raw = b""               # the last answer as it came (for the transcript)
 
     # ------------------------------------------------------------ process life
     def launch(self) -> None:
@@ -94,11 +88,6 @@ class ExerciseWorker:
                   "meta": getattr(manifest.by_id().get(self.exercise_id), "meta_device", False)}
         if self.program is not None:
             config["program"] = self.program
-        elif not self.replay_missed:
-            self.transcript = Transcript.of(self.exercise_id, self.source.text, config)
-        if self.transcript is not None and self.transcript.loaded:
-            self.launched = self.ready = self.replaying = True  # answered as it was before
-            return
         if self.region is None:
             self.region = shared.Region()
         self.pid, self.sock = forkserver.spawn(config, self.region.fd)
@@ -145,9 +134,6 @@ class ExerciseWorker:
             self.stop()
             return
         self.ready = True
-        if self.transcript is not None and not (self.outputs or self.output_lines
-                                                or self.output_cut or self.forbidden_calls):
-            self.transcript.loaded = True  # the stub loads as quietly every time
 
     def close(self) -> None:
         """Stop the worker and let go of the input region."""
@@ -157,7 +143,7 @@ class ExerciseWorker:
             self.region = None
 
     def stop(self) -> None:
-        self.launched = self.ready = self.replaying = False
+        self.launched = self.ready = False
         if self.pid is not None:
             process.kill(self.pid)
             self.pid = None
@@ -170,8 +156,7 @@ class ExerciseWorker:
     def _receive(self, timeout: float) -> dict:
         """The worker's next message."""
         try:
-            self._raw = codec.recv(self.sock, timeout)
-            message = codec.decode(self._raw)
+            message = codec.decode(codec.recv(self.sock, timeout))
         except TimeoutError:
             self.stop()
             self.strikes += 1
@@ -225,16 +210,8 @@ class ExerciseWorker:
         request = {"func": func, "args": sent, "kwargs": dict(kwargs or {}), "grad": grad,
                    "shared": layout}
         payload = codec.encode(request)
-        self.launch()  # (a stub's worker may answer from its transcript: see Transcript)
-        key = (payload, self.region.placed_bytes(layout) if layout is not None else b"") \
-            if self.transcript is not None else None
         try:
-            message = self._replayed(key) if self.replaying else None
-            if message is None:
-                self._raw = b""
-                message = self._exchange(payload, self.timeout)
-                if self.transcript is not None:  # a stub's first worker: its answer is kept
-                    self.transcript.keep(key, self._raw)
+            message = self._exchange(payload, self.timeout)
         except LearnerProblem as problem:
             if problem is not self.load_problem:
                 self.last_strike, self.last_summary = problem.kind, problem.summary
@@ -261,16 +238,6 @@ class ExerciseWorker:
             problem.summary = t("{func} raised {error_type}: {message}", func=func,
                                 error_type=problem.error_type, message=shown)
         raise problem
-
-    def _replayed(self, key: tuple | None) -> dict | None:
-        """The kept answer to this request; None, and a worker process from now on, when
-        there is none (the request was never answered for the stub)."""
-        raw = self.transcript.replies.get(key) if key is not None else None
-        if raw is not None:
-            return self._absorb(codec.decode(raw))
-        self.replaying = self.launched = self.ready = False
-        self.transcript, self.replay_missed = None, True  # a worker answers the rest
-        return None
 
     def _exchange(self, payload: bytes, timeout: float) -> dict:
         """Send one request (``payload``, encoded) to the loaded worker and return its
@@ -305,54 +272,6 @@ class ExerciseWorker:
             summary = shown
         raise LearnerProblem(error["kind"], summary, error_type=error["type"],
                              message=error["message"], frames=error["frames"])
-
-
-class Transcript:
-    """A worker's answers for an exercise's stub file exactly as the kit ships it, so that
-    the same file in the next submission needs no process.
-
-    The stub's functions only raise NotImplementedError: its answer to a request depends
-    on nothing but the request, the file and the worker's settings. The first stub of an
-    exercise in a process runs in a worker like any file and its answers are kept, each by
-    the exact bytes of its request and of the inputs placed for it (``call``); a later
-    ExerciseWorker with the same file and settings answers a request it finds here from
-    here, and starts a worker for the first it does not find. Nothing a learner wrote is
-    ever kept or replayed: any other text, a byte different, runs in its own worker.
-    Kept per process, at most ``AT_MOST`` answers for each exercise and settings."""
-
-    AT_MOST = 512
-    _kept: "dict[tuple, Transcript]" = {}
-
-    def __init__(self) -> None:
-        self.loaded = False                  # the stub loaded, printing nothing
-        self.replies: dict[tuple, bytes] = {}  # (request, placed inputs) -> answer
-
-    @classmethod
-    def of(cls, exercise_id: str, text: str, config: dict) -> "Transcript | None":
-        """The transcript of this exercise's stub under ``config`` (its path aside), or None
-        when ``text`` is not the stub."""
-        if text != _kit_stub(exercise_id):
-            return None
-        settings = json.dumps({k: v for k, v in config.items() if k != "file"}, sort_keys=True)
-        return cls._kept.setdefault((exercise_id, settings), cls())
-
-    def keep(self, key: tuple, raw: bytes) -> None:
-        if raw and len(self.replies) < self.AT_MOST:
-            self.replies[key] = raw
-
-    def forget(self, key: tuple) -> None:
-        self.replies.pop(key, None)
-
-
-@functools.lru_cache(maxsize=None)
-def _kit_stub(exercise_id: str) -> str | None:
-    """The stub of an exercise as the kit ships it (``stubs.stub_text``), or None."""
-    from checker import stubs
-
-    try:
-        return stubs.stub_text(manifest.by_id()[exercise_id])
-    except (KeyError, OSError, stubs.SourceError):
-        return None
 
 
 class Workers:

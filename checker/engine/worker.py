@@ -118,7 +118,7 @@ def _describe(exc: BaseException, where: stack.Stack) -> dict:
 
 
 class _Session:
-    def __init__(self, sock, config: dict, refused=None):
+    def __init__(self, sock, config: dict):
         self.sock = sock
         self.file = os.path.abspath(config["file"])
         self.stack = stack.Stack(self.file)  # line numbers as text: frames are refused
@@ -128,12 +128,7 @@ class _Session:
         # underneath the guard, which learner code could pop: the operations themselves
         # (pinned out of reach: this is only how many kernels refuse)
         forbidden = [str(n) for n in config.get("forbidden", [])]
-        if refused is not None and refused[0] == tuple(forbidden):
-            # in place already: the fork server refused them once (forbidden.refuse_ahead)
-            refused[2](self._forbidden)
-            self.refusals = refused[1]
-        else:
-            self.refusals = refuse_operations(forbidden, self._forbidden)
+        self.refusals = refuse_operations(forbidden, self._forbidden)
         self.module = None
         self.program = None    # a kit program prepared before the guard (see prepare_program)
         self.region = None     # the checker's input region (shared.py), mapped before the guard
@@ -595,10 +590,8 @@ def kit_modules() -> tuple[str, ...]:
     return _KIT_MODULES[1]
 
 
-def run(sock, config: dict, shared_fd: int | None = None, refused=None) -> None:
-    """Entry point in the freshly forked worker process; never returns. ``refused``: the
-    refusals the fork server put in place for this worker's forbidden operations, as
-    ``(forbidden, count, bind)`` (forbidden.refuse_ahead)."""
+def run(sock, config: dict, shared_fd: int | None = None) -> None:
+    """Entry point in the freshly forked worker process; never returns."""
     code = 0
     try:
         os.setsid()
@@ -628,7 +621,7 @@ def run(sock, config: dict, shared_fd: int | None = None, refused=None) -> None:
         # exercises are self-contained: never importable from each other's folder
         folder = os.path.dirname(os.path.abspath(config["file"]))
         sys.path[:] = [p for p in sys.path if p not in ("", ".", folder, os.getcwd())]
-        session = _Session(sock, config, refused)
+        session = _Session(sock, config)
         session.program = program
         session.region = region
         _cut_numpy(torch)

@@ -8,11 +8,9 @@ the pool and collects the results in the parent, which alone writes reports.
 """
 from __future__ import annotations
 
-import itertools
 import os
 import time
 from pathlib import Path
-from typing import Callable, Iterator
 
 from checker.grading.records import GradeStatus, Graded, Options, SandboxKind, Task
 from checker.i18n import t
@@ -27,32 +25,6 @@ def lost(task: dict, status: GradeStatus, reason: str) -> dict:
 def grade_one(data: dict) -> dict:
     """Grade one submission (runs in a grading process); ``data`` is a ``Task`` as a dict."""
     return grade_task(Task.from_dict(data)).to_dict()
-
-
-def serve(tasks: Iterator[dict], reply: Callable[[dict, dict], None]) -> None:
-    """How a grading process grades its submissions (``pool.run(serve=...)``): all in one
-    pytest session (``judge.runner.session``: the cases collected once), each graded as
-    ``grade_one`` grades it, with the same report. A task with other options than the
-    first, or a session that cannot start, is graded one by one."""
-    from checker.judge import runner
-
-    first = next(tasks, None)
-    if first is None:
-        return
-    queue = itertools.chain([first], tasks)
-    options = Task.from_dict(first).options
-
-    def body(check) -> None:
-        for data in queue:
-            task = Task.from_dict(data)
-            reply(data, grade_task(task, check if task.options == options else None).to_dict())
-
-    try:
-        runner.session(list(options.exercises()), True, body)
-    except runner.RunError:
-        pass  # the cases could not be collected: each task's own run says why
-    for data in queue:
-        reply(data, grade_one(data))
 
 
 def server_command(options: Options) -> list[str] | None:
@@ -99,9 +71,8 @@ def warm_up() -> None:
     importlib.import_module("torch.fx.experimental.symbolic_shapes")
 
 
-def grade_task(task: Task, check=None) -> Graded:
-    """Grade one submission: with ``check(submission, options)``, the check of a session
-    that is already running (``serve``), else a run of its own (``judge.run``)."""
+def grade_task(task: Task) -> Graded:
+    """Grade one submission: read it, then check it with a run of its own (``judge.run``)."""
     from checker import judge
     from checker.engine import forkserver, submission
     from checker.judge import document
@@ -127,8 +98,7 @@ def grade_task(task: Task, check=None) -> Graded:
     if not sub.sources:  # nothing to run: not a student who never started, say what is there
         return Graded.lost(task, GradeStatus.NO_FILES, sub.found)
     try:
-        run = check(sub, options.run_options()) if check is not None else \
-            judge.run(sub, list(options.exercises()), options.run_options())
+        run = judge.run(sub, list(options.exercises()), options.run_options())
     except RunError as exc:
         return Graded.lost(task, GradeStatus.ERROR, t("the checker could not run: {error}",
                                                       error=str(exc).splitlines()[0]))
@@ -273,7 +243,7 @@ def grade_all(paths: list[Path], options: Options, on_result=None, *, base: Path
     servers = servers or start_servers(options)
     try:
         results = pool.run(tasks, grade_one, jobs=options.jobs, deadline=options.deadline,
-                           on_result=done, lost=lost, servers=servers, serve=serve,
+                           on_result=done, lost=lost, servers=servers,
                            pin=options.pin)
     finally:
         if servers is not None:

@@ -19,12 +19,7 @@ import signal
 import socket
 import time
 from multiprocessing.connection import Connection, wait
-from typing import Callable, Iterator
-
-# how a grading process serves its tasks: ``serve(tasks, reply)`` calls ``reply(task,
-# result)`` for each task, in order, as ``tasks`` yields them (``one_by_one``, or a way
-# that keeps something between tasks: ``grading.grade.serve``)
-Serve = Callable[[Iterator[dict], Callable[[dict, dict], None]], None]
+from typing import Callable
 
 from checker.i18n import t
 from checker.engine import process
@@ -32,8 +27,7 @@ from checker.grading.records import GradeStatus
 
 
 class _Child:
-    def __init__(self, work: Callable[[dict], dict], servers=None, serve: Serve | None = None,
-                 cpu: int | None = None):
+    def __init__(self, work: Callable[[dict], dict], servers=None, cpu: int | None = None):
         ours, theirs = socket.socketpair()
         self.cpu = cpu  # the grading process, its server and its workers run on it (lanes)
         branch = None
@@ -51,7 +45,7 @@ class _Child:
                 process.die_with_parent()
                 if cpu is not None:  # (a server it starts itself inherits it)
                     process.pin(cpu)
-                _serve(Connection(theirs.detach()), work, branch, serve)
+                _serve(Connection(theirs.detach()), work, branch)
             except BaseException:
                 code = 70
             finally:
@@ -89,7 +83,7 @@ class _Child:
         self.conn.close()
 
 
-def _serve(conn: Connection, work: Callable[[dict], dict], branch=None, serve=None) -> None:
+def _serve(conn: Connection, work: Callable[[dict], dict], branch=None) -> None:
     # The parent's fork server (if it had one) is not ours: ours is the branch the run's
     # server forked for us, or one started on first use.
     from checker.engine import forkserver
@@ -103,39 +97,24 @@ def _serve(conn: Connection, work: Callable[[dict], dict], branch=None, serve=No
 
     torch.set_num_threads(1)
 
-    def tasks():
-        while True:
-            try:
-                yield json.loads(conn.recv_bytes())
-            except (EOFError, OSError):
-                return
-
-    def reply(task: dict, result: dict) -> None:
-        conn.send_bytes(json.dumps({"nonce": task.get("nonce"), "result": result},
+    while True:
+        try:
+            task = json.loads(conn.recv_bytes())
+        except (EOFError, OSError):
+            return
+        conn.send_bytes(json.dumps({"nonce": task.get("nonce"), "result": work(task)},
                                    default=str).encode())
-
-    (serve or one_by_one(work))(tasks(), reply)
-
-
-def one_by_one(work: Callable[[dict], dict]) -> Serve:
-    """The plain way to serve tasks: ``work`` each as it comes."""
-    def serve(tasks: Iterator[dict], reply: Callable[[dict, dict], None]) -> None:
-        for task in tasks:
-            reply(task, work(task))
-    return serve
 
 
 def run(tasks: list[dict], work: Callable[[dict], dict], *, jobs: int, deadline: float,
         on_result: Callable[[dict, dict], None] | None = None,
         lost: Callable[[dict, GradeStatus, str], dict], servers=None,
-        serve: Serve | None = None, pin: bool = False) -> list[dict]:
+        pin: bool = False) -> list[dict]:
     """Run ``work(task)`` for every task in ``jobs`` grading processes; results in task order.
 
     ``pin``: when there are as many grading processes as CPUs, each runs on a CPU of its
     own with its server and workers (``process.lanes``).
 
-    ``serve``: how each grading process works through its tasks, if not one ``work`` call
-    each (``one_by_one``); its replies must equal what ``work`` gives.
     ``servers``: the run's fork server (``forkserver.ForkServer``): each grading process
     gets a branch of it (``branch``) instead of starting a Python of its own.
     ``deadline`` is the most seconds one task may take. ``lost(task, status,
@@ -160,7 +139,7 @@ def run(tasks: list[dict], work: Callable[[dict], dict], *, jobs: int, deadline:
     try:
         count = max(1, min(jobs, len(tasks)))
         for cpu in process.lanes(count) if pin else [None] * count:
-            children.append(_Child(work, servers, serve, cpu))
+            children.append(_Child(work, servers, cpu))
         while pending or any(c.task is not None for c in children):
             for child in children:
                 if child.task is None and pending:
@@ -188,7 +167,7 @@ def run(tasks: list[dict], work: Callable[[dict], dict], *, jobs: int, deadline:
                     child.kill()
                     finish(child, lost(task, *replace))
                     _kill_strays({c.pid for c in children if c is not child} | kept)
-                    children[children.index(child)] = _Child(work, servers, serve, child.cpu)
+                    children[children.index(child)] = _Child(work, servers, child.cpu)
     finally:
         for child in children:
             child.kill()

@@ -172,26 +172,19 @@ class Learner:
 
 
 class CheckPlugin:
-    """The cases of ``selected`` run against one submission at a time: ``begin`` starts
-    the next (a session that checks many, ``runner.session``, collects the cases once)."""
+    """The cases of ``selected`` run against one submission (one ``judge.run``)."""
 
     def __init__(self, submission: Submission | None, selected: list[manifest.Exercise],
                  options: RunOptions):
         self.selected = selected
-        self._case_count: dict[str, int] = {}  # cases per exercise, counted at collection
-        self._case_facts: dict = {}            # item -> (exercise, name, property): _facts
-        self._names: dict = {}                 # (language, name) -> the name shown
-        self.begin(submission, options)
-
-    def begin(self, submission: Submission | None, options: RunOptions,
-              selected: list[manifest.Exercise] | None = None) -> None:
-        """Forget the last submission's results and workers: check ``submission`` next,
-        on ``selected`` (some of the exercises collected; default: the ones given first)."""
-        if selected is not None:
-            self.selected = selected
         self.submission = submission
         self.options = options
         self.workers = Workers(options)
+        self.ran = False          # pytest collected the cases without error and ran them
+        self.interrupted = False  # ... and a KeyboardInterrupt ended the run
+        self._case_count: dict[str, int] = {}  # cases per exercise, counted at collection
+        self._case_facts: dict = {}            # item -> (exercise, name, property): _facts
+        self._names: dict = {}                 # (language, name) -> the name shown
         self._scans: dict[str, list] = {}  # exercise id -> its file's static scan
         self.results = {e.id: ExerciseResult(e.id, e.seed_section, e.file, e.points)
                         for e in self.selected}
@@ -200,7 +193,6 @@ class CheckPlugin:
         # by a forbidden call): their JSON metadata is rewritten to match (``mark_changed``)
         self._changed: dict[str, CaseResult] = {}
         self._gated = False
-        self._settled = False
         self._last_exercise: str | None = None
         self._item = None  # the case being set up (see the fixtures)
 
@@ -209,9 +201,8 @@ class CheckPlugin:
         return self._facts(item)[0]
 
     def _facts(self, item) -> tuple:
-        """What a case is, the same for every submission a session checks: its exercise,
-        the name it was given (``case_name``) and whether it is a property case. Worked
-        out at its first use; a plugin checks a session's cases many times each."""
+        """What a case is: its exercise, the name it was given (``case_name``) and whether
+        it is a property case. Worked out at its first use (the hooks ask several times)."""
         try:
             return self._case_facts[item]
         except KeyError:
@@ -231,31 +222,22 @@ class CheckPlugin:
     # a grading process's 0.5 s a submission).
     @pytest.fixture
     def learner(self, ref) -> Learner:
-        return self.learner_of(self._item, ref)
-
-    @pytest.fixture
-    def ref(self):
-        """The reference solution of the case's exercise: the one way cases reach it."""
-        return self.reference_of(self._item)
-
-    @pytest.fixture
-    def gen(self) -> torch.Generator:
-        """A generator seeded from the run's seed and the case, independent of order."""
-        return self.generator_of(self._item)
-
-    # what the fixtures give, made here once for pytest's fixtures and for the session's
-    # own protocol (``judge.protocol``), which fills a case's arguments without them
-    FIXTURES = ("learner", "ref", "gen")
-
-    def learner_of(self, item, ref) -> Learner:
-        exercise = self.exercise_of(item)
+        item, exercise = self._item, self.exercise_of(self._item)
         learner = item.stash[LEARNER] = Learner(exercise, self.worker_for(exercise), ref,
                                                 lambda: self.static_violations(exercise),
                                                 self.options)
         return learner
 
-    def reference_of(self, item):
-        return importlib.import_module(f"solutions.{self.exercise_of(item).stem}")
+    @pytest.fixture
+    def ref(self):
+        """The reference solution of the case's exercise: the one way cases reach it."""
+        return importlib.import_module(f"solutions.{self.exercise_of(self._item).stem}")
+
+    @pytest.fixture
+    def gen(self) -> torch.Generator:
+        """A generator seeded from the run's seed and the case, independent of order."""
+        return torch.Generator().manual_seed(
+            zlib.crc32(f"{self.options.seed}:{self._item.nodeid}".encode()))
 
     def _shown_name(self, item, named: str | None) -> str:
         """The case's name in the run's language (``t``), looked up once per language."""
@@ -266,20 +248,15 @@ class CheckPlugin:
             self._names[key] = t(named)
         return self._names[key]
 
-    def generator_of(self, item) -> torch.Generator:
-        return torch.Generator().manual_seed(
-            zlib.crc32(f"{self.options.seed}:{item.nodeid}".encode()))
-
-    def arguments(self, item) -> dict:
-        """A case's arguments (``FIXTURES``), made as the fixtures make them, in the order
-        pytest makes them (``learner`` asks for ``ref`` first)."""
-        ref = self.reference_of(item)
-        made = {"ref": ref, "learner": self.learner_of(item, ref)}
-        if "gen" in item._fixtureinfo.argnames:
-            made["gen"] = self.generator_of(item)
-        return {name: made[name] for name in item._fixtureinfo.argnames}
-
     # ------------------------------------------------------------------ hooks
+    @pytest.hookimpl(tryfirst=True)  # before pytest's own loop, which runs the cases
+    def pytest_runtestloop(self, session):
+        self.ran = not session.testsfailed and bool(session.items)  # no collection error
+
+    def pytest_keyboard_interrupt(self, excinfo):
+        # pytest ends a session whose collection failed with a subclass of its own
+        self.interrupted = type(excinfo.value) is KeyboardInterrupt
+
     def pytest_collection_modifyitems(self, items):
         for item in items:
             eid = self.exercise_of(item).id
@@ -437,11 +414,9 @@ class CheckPlugin:
             self._changed[c.nodeid] = c
 
     def pytest_sessionfinish(self, session):
-        """The submission's checks are over: its workers stopped, its results settled.
-        Once per submission (a session's own end comes after its last check's)."""
-        if self.submission is None or self._settled:
+        """The submission's checks are over: its workers stopped, its results settled."""
+        if self.submission is None:
             return
-        self._settled = True
         self.workers.close()
         for result in self.results.values():
             _settle_not_judged(result)

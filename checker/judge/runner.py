@@ -6,19 +6,16 @@ import functools
 import io
 import os
 import platform
-import time
-from collections import OrderedDict
 from importlib import metadata
 from pathlib import Path
-from typing import Callable
 
 import pytest
 
 from checker import manifest
 from checker.engine import submission
 from checker.engine.submission import Submission
-from checker.judge import document, protocol
-from checker.judge.plugin import CASE_RESULT, LEARNER, CheckPlugin
+from checker.judge import document
+from checker.judge.plugin import CheckPlugin
 from checker.judge.results import Run
 from checker.options import RunOptions
 
@@ -64,135 +61,24 @@ def run(target: str | Submission, selected: list[manifest.Exercise] | None = Non
         options: RunOptions | None = None) -> Run:
     """Check ``selected`` exercises (default: all) of ``target`` with ``options``.
 
-    ``target`` is a learner's exercises folder or a ``Submission`` already read. With
-    ``options.json_report`` the run's document is built (``judge.document``). A session
-    of one check (``session``): a check and a grade run their cases the same way.
+    ``target`` is a learner's exercises folder or a ``Submission`` already read. One
+    ``pytest.main`` on the cases of ``selected``: pytest collects them and runs each
+    through its own protocol; with ``options.json_report`` pytest-json-report builds its
+    document (handed to the plugin by its ``pytest_json_modifyreport`` hook) and the run's
+    document is made from it (``judge.document``). A check and a grade run their cases
+    the same way. Raises RunError when pytest could not run the cases.
     """
     options = options or RunOptions()
     selected = list(selected or manifest.load())
     if not isinstance(target, Submission):
         target = submission.from_folder(os.path.abspath(target), allow_links=True)
-    runs: list[Run] = []
-    session(selected, options.json_report, lambda check: runs.append(check(target, options)))
-    return runs[0]
-
-
-def session(selected: list[manifest.Exercise], json_report: bool,
-            body: Callable[[Callable[..., Run]], None], *, own_protocol: bool = True) -> None:
-    """Check submissions in one pytest session: the cases of ``selected`` are collected
-    once, then ``body(check)`` runs, where ``check(target, options) -> Run`` checks one
-    submission (every case runs through pytest's protocol, its reports built anew for each
-    submission); ``check(target, options, exercises)`` checks only those of ``selected``.
-
-    A grading process grades all its submissions this way (``grading.grade.serve``):
-    collecting and configuring pytest again for each cost 15 % of a submission; ``run`` is
-    a session of one check. ``own_protocol``: each case runs through ``judge.protocol``
-    (pytest's protocol without its dispatch, the same reports) where the session's cases
-    and plugins fit it; False: through pytest's hooks (what the kit's tests compare it
-    with). Raises RunError when the cases could not be collected (``body`` has not run);
-    an exception of ``body`` (KeyboardInterrupt too) is raised again after the session
-    has ended.
-    """
-    plugin = CheckPlugin(None, selected, RunOptions(json_report=json_report))
-    loop = _Loop(plugin, body, own_protocol)
-    code, sink = _pytest_main(selected, json_report, [plugin, loop])
-    if loop.error is not None:
-        raise loop.error
-    if code == pytest.ExitCode.INTERRUPTED:
+    plugin = CheckPlugin(target, selected, options)
+    code, sink = _pytest_main(selected, options.json_report, [plugin])
+    if plugin.interrupted:
         raise KeyboardInterrupt
-    if not loop.ran:
+    if not plugin.ran:
         raise _could_not_run(code, sink)
-
-
-class _Loop:
-    """The session's run loop (``session``): each ``check`` runs every collected item."""
-
-    def __init__(self, plugin: CheckPlugin, body, own_protocol: bool = True):
-        self.plugin, self.body = plugin, body
-        self.ran, self.error = False, None
-        self.selected = list(plugin.selected)  # what the session collected
-        self.own_protocol = own_protocol
-        self.plan = protocol.Plan(False, "not asked for")
-
-    @pytest.hookimpl(tryfirst=True)
-    def pytest_runtestloop(self, session):
-        if session.testsfailed or not session.items:  # collection failed: pytest says why
-            return None
-        self.ran = True
-        _for_many_checks(session)
-        if self.own_protocol:
-            self.plan = protocol.Plan.of(session, self.plugin)
-        try:
-            self.body(functools.partial(self.check, session))
-        except BaseException as exc:  # raised again once pytest has ended the session
-            self.error = exc
-        return True
-
-    def check(self, session, target, options: RunOptions,
-              exercises: list[manifest.Exercise] | None = None) -> Run:
-        if options.json_report != self.plugin.options.json_report:
-            raise ValueError("a session builds JSON documents for all its checks or none")
-        if not isinstance(target, Submission):
-            target = submission.from_folder(os.path.abspath(target), allow_links=True)
-        chosen = self.selected if exercises is None else \
-            [e for e in self.selected if e in exercises]
-        if exercises is not None and len(chosen) != len(exercises):
-            raise ValueError("a session checks only exercises it collected")
-        self.plugin.begin(target, options, chosen)
-        report = getattr(session.config, "_json_report", None)
-        if report is not None:  # what pytest-json-report keeps of a session, anew
-            report._json_tests, report._json_warnings = OrderedDict(), []
-            report._start_time = time.time()
-        session.testsfailed = 0
-        session.shouldstop = session.shouldfail = False
-        ids = {e.id for e in chosen}
-        items = [i for i in session.items if self.plugin.exercise_of(i).id in ids]
-        for i, item in enumerate(items):
-            for key in (CASE_RESULT, LEARNER):  # what the last submission left on the item
-                if key in item.stash:
-                    del item.stash[key]
-            item.user_properties.clear()
-            item._report_sections.clear()
-            if self.plan.fits:  # the same reports, without pytest's dispatch (protocol.py)
-                protocol.run(item, self.plugin, self.plan)
-                continue
-            following = items[i + 1] if i + 1 < len(items) else None  # None: tear all down
-            item.config.hook.pytest_runtest_protocol(item=item, nextitem=following)
-        # what pytest does as a session ends, in its order: its exit status, the JSON
-        # report (pytest-json-report's hook runs first), then the plugin's own finish
-        session.exitstatus = pytest.ExitCode.TESTS_FAILED if session.testsfailed \
-            else pytest.ExitCode.OK
-        collected, session.testscollected = session.testscollected, len(items)
-        try:  # the report counts what this check collected: its exercises' cases
-            if report is not None:
-                report.pytest_sessionfinish(session)
-        finally:
-            session.testscollected = collected
-        self.plugin.pytest_sessionfinish(session)
-        return _finished(self.plugin, options)
-
-
-def _for_many_checks(session) -> None:
-    """What a session that runs every collected case again for each submission can do
-    without, once its cases are collected (``session``): the terminal reporter, whose
-    progress and summary nobody reads (the reports are built from pytest-json-report's
-    and the plugin's data), and the search for an item's hooks, which pytest makes at every
-    ``item.ihook`` (about 1,900 times a submission, comparing paths each time) although
-    no conftest can join once collection is over. Together about 3 % of a grade's CPU."""
-    proxies: dict = {}
-    find = session.gethookproxy
-
-    def gethookproxy(fspath):
-        try:
-            return proxies[fspath]
-        except KeyError:
-            proxies[fspath] = proxy = find(fspath)
-            return proxy
-
-    session.gethookproxy = gethookproxy  # this session's own attribute, gone with it
-    manager = session.config.pluginmanager
-    if manager.get_plugin("terminalreporter") is not None:
-        manager.unregister(name="terminalreporter")
+    return _finished(plugin, options)
 
 
 def _pytest_main(selected, json_report: bool, plugins: list) -> tuple[int, str]:
