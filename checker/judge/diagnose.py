@@ -861,11 +861,16 @@ def _dtype_mix(message: str, line: str, body: str, dtype: str) -> Cause:
         ", ".join(unique)
     # the mask's own dtype: only a mask the function is given
     given_mask = re.search(r"def\s+\w+\s*\((?:[^()]|\([^()]*\))*\bmask\b", body)
+    # or a float mask the function makes itself (the lesson's `torch.tril(torch.ones(n, n))`)
+    made_mask = re.search(r"^\s*mask\w*\s*=[^\n]*\btorch\.(?:tril|triu|ones|zeros|full|eye)\("
+                          r"(?![^\n]*\b(?:dtype\s*=|bool\b))", body, re.M)
     for other in _code_lines(body):
         if not shows(re.escape(other), line, body):
             continue
         if re.search(_FROM_NUMBERS, other):
             return FROM_NUMBERS(code=other)
+        if dtypes and made_mask and not given_mask and _MASK_TIMES.search(other):
+            return MASK_TIMES_LINE(code=other, dtypes=dtypes)  # (a made mask: the product)
         if not (dtypes and given_mask):
             continue
         if _LOG_MASK.search(other):
