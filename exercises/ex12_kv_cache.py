@@ -65,6 +65,10 @@ RULES / 规则
                     torch.nn.MultiheadAttention,
                     torch.nn.functional.multi_head_attention_forward;
                     importing another exercise
+  Imports / 导入: torch, math and the standard library only; numpy is refused: a result
+                  must stay a torch tensor, and a numpy array loses its gradient and device.
+  只能导入 torch、math 和标准库；numpy 会被拒绝：结果必须是 torch 张量，而 numpy 数组
+  会丢掉它的梯度和设备。
   Keep the input dtype and device (create no tensor on the CPU for a cache: the
   first step may simply use its own key and value); never modify an input in place,
   the cache included.

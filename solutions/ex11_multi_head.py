@@ -80,6 +80,10 @@ RULES / 规则
                     torch.nn.MultiheadAttention,
                     torch.nn.functional.multi_head_attention_forward;
                     importing another exercise
+  Imports / 导入: torch, math and the standard library only; numpy is refused: a result
+                  must stay a torch tensor, and a numpy array loses its gradient and device.
+  只能导入 torch、math 和标准库；numpy 会被拒绝：结果必须是 torch 张量，而 numpy 数组
+  会丢掉它的梯度和设备。
   Keep the input dtype and device; never modify an input in place.
   保持输入的 dtype 和 device；不要原地修改输入。
 

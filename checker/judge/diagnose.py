@@ -177,6 +177,15 @@ FIXED_PERMUTE = cause(
     "end (the last two are transpose(-2, -1), the heads' axis and the positions "
     "transpose(-3, -2)), or use movedim with negative dimensions")
 
+RETURN_PAIR = cause(
+    "return_pair",
+    "`{code}` uses what `{kind}` returns along a dim as if it were a tensor, but with a dim "
+    "`{kind}` returns a pair (values, indices), a `torch.return_types.{kind}`: take its "
+    "`.values` (e.g. `x.{kind}(dim, keepdim=True).values`), or use `x.a{kind}(dim, "
+    "keepdim=True)`, which returns the tensor itself")
+# a message that names a pair of (values, indices): 'torch.return_types.max'
+_RETURN_PAIR = re.compile(r"\btorch\.return_types\.(max|min)\b")
+
 FLOAT_SIZE = cause(
     "float_size",
     "a size computed with `/` is a float (12 / 4 is 3.0), and shapes take whole numbers: "
@@ -855,11 +864,16 @@ def _dtype_mix(message: str, line: str, body: str, dtype: str) -> Cause:
         ", ".join(unique)
     # the mask's own dtype: only a mask the function is given
     given_mask = re.search(r"def\s+\w+\s*\((?:[^()]|\([^()]*\))*\bmask\b", body)
+    # or a float mask the function makes itself (the lesson's `torch.tril(torch.ones(n, n))`)
+    made_mask = re.search(r"^\s*mask\w*\s*=[^\n]*\btorch\.(?:tril|triu|ones|zeros|full|eye)\("
+                          r"(?![^\n]*\b(?:dtype\s*=|bool\b))", body, re.M)
     for other in _code_lines(body):
         if not shows(re.escape(other), line, body):
             continue
         if re.search(_FROM_NUMBERS, other):
             return FROM_NUMBERS(code=other)
+        if dtypes and made_mask and not given_mask and _MASK_TIMES.search(other):
+            return MASK_TIMES_LINE(code=other, dtypes=dtypes)  # (a made mask: the product)
         if not (dtypes and given_mask):
             continue
         if _LOG_MASK.search(other):
@@ -898,6 +912,10 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
 
     code = " ".join(str(f.get("code", "")) for f in frames[-2:])
     line = str(frames[-1].get("code", "")) if frames else ""
+    pair = _RETURN_PAIR.search(message) if error_type in ("TypeError", "RuntimeError") else None
+    made = _line_into(line, body, rf"\.{pair.group(1)}\(") if pair else ""
+    if pair and made:  # (before a case's own suspects: the message itself names the pair)
+        return RETURN_PAIR(code=made, kind=pair.group(1))
     shown = [found for pattern, found in (code_suspects or {}).items()
              if line and shows(pattern, line, body)]
     if shown:

@@ -11,6 +11,10 @@ D, N, D_V = 5, 6, 3  # key size, number of entries, value size: all different
 
 ARGMIN = cause("ex01_argmin", "the value of the key with the SMALLEST score (argmin instead of "
                               "argmax?)")
+MAX_AS_INDEX = cause("ex01_max_as_index", "the row whose index is the best score itself, "
+                                          "cut to a whole number: `torch.max(scores)` "
+                                          "gives the largest score, not where it is; the index "
+                                          "is `torch.argmax(scores)`")
 KEY_ROW = cause("ex01_key_row", "the winning key row instead of the value row stored under it")
 NEAREST = cause("ex01_nearest_key", "the value of the nearest key (by distance or angle), but "
                                     "the score is the plain dot product")
@@ -36,6 +40,9 @@ SUM_NORMALISED = cause("ex01_sum_normalised", "the scores divided by their sum: 
 SCALED = cause("ex01_scaled", "scores divided by √d: exercise 01 uses the unscaled scores")
 HARD_FOR_SOFT = cause("ex01_hard_for_soft", "the hard lookup's answer: a soft lookup blends "
                                             "every value row")
+RETURNS_WEIGHTS = cause("ex01_returns_weights", "the softmax weights themselves, one per stored "
+                                                "item: soft_lookup returns the blend of the "
+                                                "value rows they weigh, `weights @ values`")
 SINGLETON = cause("ex01_singleton_softmax", "the plain sum of the value rows: the softmax ran "
                                             "over an axis of size 1")
 BLENDS_KEYS = cause("ex01_blends_keys", "a blend of the key rows: a soft lookup blends the "
@@ -67,7 +74,9 @@ def _hard_suspects(query, keys, values, found: dict) -> dict:
     """``found`` and the mistake every hard-lookup case tries: the products summed over the
     keys instead of the features picks a row by a feature's index (if that is a row)."""
     wrong_axis = int((keys * query).sum(0).argmax())
-    return {**found, SUMMED_OVER_KEYS: values[wrong_axis] if wrong_axis < len(values) else None}
+    best = int((keys @ query).max())  # the best score as an index (.long() and int() truncate)
+    return {**found, SUMMED_OVER_KEYS: values[wrong_axis] if wrong_axis < len(values) else None,
+            MAX_AS_INDEX: values[best] if -len(values) <= best < len(values) else None}
 
 
 def _classic_suspects(query, keys, values) -> dict:
@@ -102,6 +111,7 @@ def _soft_suspects(query, keys, values) -> dict:
         EXP_UNNORMALISED: torch.exp(scores) @ values,
         SUMMED_OVER_FEATURES: (torch.softmax(scores, 0)[:, None] * values).sum(1),
         LOG_SOFTMAX: torch.log_softmax(scores, 0) @ values,
+        RETURNS_WEIGHTS: torch.softmax(scores, 0),
     }
 
 
@@ -110,7 +120,7 @@ def test_hard_lookup_dictionary(learner, ref):
     learner.expect(QUERY_FIRST_CODE)
     keys = torch.eye(4, 5)              # four keys, each a different unit vector
     values = torch.arange(12.0).reshape(4, 3)
-    query = torch.tensor([0.0, 0.0, 2.0, 0.0, 0.0])   # points along key 2
+    query = torch.tensor([0.0, 0.0, 3.0, 0.0, 0.0])   # points along key 2, with score 3
     compare.close(learner.hard_lookup(query, keys, values), ref.hard_lookup(query, keys, values),
                   suspects=_hard_suspects(query, keys, values,
                                           {KEY_ROW: keys[2], ARGMIN: values[0]}))
@@ -128,11 +138,13 @@ def test_hard_lookup_random(learner, ref, gen):
 @case("hard_lookup: two keys tie for the best score: the result is one of their value rows")
 def test_hard_lookup_tie(learner, ref):
     query = torch.tensor([1.0, 0.0, 2.0, 0.0, -1.0])
+    # the worst key (row 1) and the row the best score names as an index (3) differ
     keys = torch.tensor([[1.0, 0.0, 1.0, 0.0, 0.0],     # score 3
-                         [0.0, 1.0, 1.0, 1.0, 0.0],     # score 2
+                         [0.0, 0.0, 0.0, 1.0, 1.0],     # score -1
                          [1.0, 0.0, 1.0, 0.0, 0.0],     # score 3: ties with row 0
-                         [0.0, 0.0, 0.0, 1.0, 1.0]])    # score -1
-    values = torch.arange(12.0).reshape(4, 3)
+                         [0.0, 1.0, 1.0, 1.0, 0.0]])    # score 2
+    # (squares: the tied rows' average, what a sharp softmax gives, is no row of its own)
+    values = (torch.arange(12.0) ** 2).reshape(4, 3)
     got = learner.hard_lookup(query, keys, values)
     if isinstance(got, torch.Tensor) and type(got) is torch.Tensor and \
             got.shape == values[2].shape and got.dtype == values.dtype and \
@@ -142,7 +154,7 @@ def test_hard_lookup_tie(learner, ref):
     compare.close(got, ref.hard_lookup(query, keys, values),
                   suspects=_hard_suspects(query, keys, values, {
                       TIES_ADDED: tied,
-                      ARGMIN: values[3], KEY_ROW: keys[0]}))
+                      ARGMIN: values[1], KEY_ROW: keys[0]}))
 
 
 @case("hard_lookup: values of size 1 (d_v = 1) give a result of shape [1]")

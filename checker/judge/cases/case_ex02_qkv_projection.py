@@ -34,6 +34,12 @@ FUSED_SPLIT = cause("ex02_fused_split", "one product X @ [W_Q | W_K | W_V] cut w
 LAYER_NORM = cause("ex02_layer_norm", "X normalised (`layer_norm`) before the projections: the "
                                       "Transformer block normalises around attention, but here "
                                       "each projection is X @ W as it is")
+W_AT_X = cause("ex02_w_at_x", "`W @ X` multiplies in the wrong order: X holds one row per token, "
+                             "[..., n, d_model], and W is [d_model, d_out], so the projection is "
+                             "`X @ W` (each row of X times W)")
+# W_Q @ X (not W_Q @ X.T, nor W_Q.T @ X.T: those are other products)
+W_AT_X_CODE = {r"\bW_?[QKVqkv]?\w*\s*@\s*X\b(?!\s*\.(?:T\b|mT\b|t\(|transpose))"
+               r"|matmul\(\s*W_?[QKVqkv]?\w*\s*,\s*X\s*\)": W_AT_X}
 BIAS = cause("ex02_bias", "something is added to the products: the projections have no bias "
                           "(nn.Linear adds one unless bias=False)")
 
@@ -70,6 +76,7 @@ def _suspects(i: int, X, weights: tuple, expected: tuple, got: tuple = ()) -> di
 
 def _check(learner, X, W_Q, W_K, W_V):
     weights = (W_Q, W_K, W_V)
+    learner.expect(W_AT_X_CODE)
     learner.expect({r"\bW_[QKV]\.T\b|\bW_[QKV]\.t\(\)|\.transpose\(\s*0\s*,\s*1\s*\)|"
                     r"\bF\.linear\(|functional\.linear\(": TRANSPOSED(W="W")}
                    if X.dim() == 2 else {})

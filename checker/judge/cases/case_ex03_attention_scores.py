@@ -8,7 +8,7 @@ from checker.judge.cases.mistakes import (K_RESHAPED, reshape_differs, reshaped_
                                           softmaxed)
 from checker.judge.cases.support import property_case
 from checker.judge.cases.support import (BATCH1, BATCH2, D_K, N_K, N_Q, case, cause, dtype_kept,
-                                         randn, unchanged)
+                                         gradients, randn, unchanged)
 
 SCALED = cause("ex03_scaled", "Q Kᵀ divided by √d_k: scaling is the next exercise (04), leave "
                               "it out here")
@@ -100,6 +100,15 @@ def test_float64(learner, gen):
 def test_float32(learner, gen):
     dtype_kept(learner, "attention_scores", randn(gen, N_Q, D_K), randn(gen, N_K, D_K),
                expected=torch.float32)
+
+
+@case("gradients flow back to Q and K (an in-place change of either one stops them)")
+def test_gradients(learner, gen):
+    # `K.transpose_(-2, -1)` leaves K's memory as it was and only changes its shape, so the
+    # check below cannot see it; autograd refuses it on an input that requires grad
+    gradients(learner, lambda q, k: q @ k.transpose(-2, -1), "attention_scores",
+              [randn(gen, *BATCH1, N_Q, D_K), randn(gen, *BATCH1, N_K, D_K)], [0, 1],
+              ["Q", "K"], gen)
 
 
 @property_case("Q and K are left unchanged")

@@ -26,6 +26,11 @@ REPLACED_INF = cause("ex05_replaced_inf", "-inf entries replaced (by 0 or a fini
 CLAMPED = cause("ex05_clamped", "blocked entries get a tiny positive weight: the exps were "
                                 "clamped or an epsilon was added; exp(-inf) is exactly 0 "
                                 "already")
+NOT_MOVED_BACK = cause("ex05_not_moved_back", "the softmax taken along the last axis after `dim` "
+                                              "was moved there (`transpose(dim, -1)` or "
+                                              "`movedim(dim, -1)`), and the axes never moved "
+                                              "back: move them back the same way before "
+                                              "returning, or reduce along `dim` itself")
 NO_KEEPDIM_CODE = {r"\.(?:max|amax|sum)\(\s*(?:dim\s*=\s*)?dim\s*\)": NO_KEEPDIM}
 
 
@@ -40,6 +45,9 @@ def _suspects(x, dim=-1) -> dict:
              / torch.exp(x - x.amax(dim, keepdim=True)).sum(dim, keepdim=True)}
     if x.dim() > 1 and dim not in (-1, x.dim() - 1):
         found[DIM_IGNORED] = torch.softmax(x, dim=-1)
+        right = torch.softmax(x, dim)
+        found[NOT_MOVED_BACK] = right.transpose(dim, -1)
+        found[NOT_MOVED_BACK(by="movedim")] = right.movedim(dim, -1)
     if x.dim() > 1 and dim in (-1, x.dim() - 1):
         found[DIM_ZERO] = torch.softmax(x, dim=0)
     return found

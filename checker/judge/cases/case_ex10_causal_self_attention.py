@@ -177,7 +177,7 @@ def test_float64(learner, gen):
     values_correct(learner, "causal_self_attention", result, *args)
 
 
-@property_case("float16 inputs: the future must still be blocked with -inf (-1e9 overflows)")
+@property_case("float16 inputs: the future is still blocked, in float16 (a fill such as -inf that float16 holds)")
 def test_float16(learner, ref, gen):
     X = randn(gen, 2, N, D_MODEL, dtype=torch.float16)
     W = _weights(gen, torch.float16)

@@ -5,6 +5,8 @@ import torch
 
 from checker.i18n import t
 from checker.judge import compare
+from checker.judge.diagnose import first_code_line, feeds_result, function_named
+from checker.judge.results import Check
 from checker.judge.cases.attention_support import SCALE_N_K, SOFTMAX_SIZE_ONE, sdpa
 from checker.judge.cases.mistakes import BY_D_K, NO_SCALE as NO_SCALING, projection_slips
 from checker.judge.cases.beyond_support import cache_unchanged, on_meta, values_correct_nested
@@ -51,6 +53,27 @@ OUTPUTS_CAT_DIM0 = cause("ex12_outputs_cat_dim0", "the steps' outputs joined alo
                                           "(`torch.cat(outs, dim=0)`), which is the positions' "
                                           "axis only without a batch dimension: join them "
                                           "along the positions, dim=-2")
+ONLY_NEW = cause("ex12_cache_only_new",
+                 "attention_step returned only the new token's key and value as the cache: "
+                 "the cache it returns is the cached keys and values with the new ones "
+                 "appended, [..., t+1, d_k] and [..., t+1, d_v], so that the next step sees "
+                 "every token so far")
+FUTURE_SEEN = cause("ex12_future_seen",
+                    "every token attended to the whole sequence, later tokens included: the "
+                    "cache a step gets holds only the tokens before it (start with none and "
+                    "pass on the cache each step returns), never keys and values of the whole "
+                    "sequence computed up front")
+CACHE_FLOAT32 = cause("ex12_cache_float32",
+                      "the cached keys and values were rounded to float32 while the inputs are "
+                      "float64: a cache kept in a buffer made without `dtype=` "
+                      "(`torch.zeros(...)` is float32, on the CPU) does this; make it like the "
+                      "input (`X.new_zeros(...)`, or `dtype=X.dtype, device=X.device`), or grow "
+                      "the cache with `torch.cat`")
+POSITION_DROPPED = cause("ex12_position_dropped",
+                         "`{code}` takes token t with a single index, which drops the "
+                         "positions' axis: the step gets x_t of shape [..., d_model] instead of "
+                         "[..., 1, d_model], and the result loses a dimension; slice it, "
+                         "`X[..., t : t + 1, :]`")
 STACKED = cause("ex12_stacked_extra_dim",
                 "the step outputs [..., 1, d_v] were stacked, which adds a dimension, instead of "
                 "joined along the positions with torch.cat")
@@ -114,6 +137,8 @@ def _check_cache(got_cache, x_t, W, past):
         elif ((compare.same(K, K_front) and compare.same(V, V_ref))
               or (compare.same(K, K_ref) and compare.same(V, V_front))):
             mistake = OUT_OF_STEP
+        elif compare.same(K, k) and compare.same(V, v):
+            mistake = ONLY_NEW
     if compare.same(K, V_ref) and compare.same(V, K_ref):
         mistake = VK_ORDER
     scaled = k / math.sqrt(k.shape[-1])
@@ -164,7 +189,11 @@ def _generate_suspects(X, W) -> dict:
         w = torch.softmax(Q[..., i:i + 1, :] @ K[..., :i + 1, :].transpose(-2, -1)
                           / math.sqrt(K.shape[-1]), dim=-1)
         rows.append(w @ V[..., :i + 1, :].flip(-2))
+    self_and_last = torch.tril(torch.ones(n, n, dtype=torch.bool)) & \
+        torch.triu(torch.ones(n, n, dtype=torch.bool), -1)
     return {NOT_CARRIED: V, MASK_IN_STEP: V[..., :1, :].expand_as(V),
+            FUTURE_SEEN: _causal(X, W, allowed=torch.ones(n, n, dtype=torch.bool)),
+            ONLY_NEW: _causal(X, W, allowed=self_and_last),
             NO_SCALING: _causal(X, W, scale=1), LEFT_OUT: _causal(X, W, allowed=before),
             NOT_APPENDED: _causal(X, W, allowed=only_first_and_self),
             OUT_OF_STEP: torch.cat(rows, -2),
@@ -175,9 +204,43 @@ def _generate_suspects(X, W) -> dict:
                else {})}
 
 
-def _check_generate(learner, X, W):
-    compare.close(learner.generate_outputs(X, *W), _causal(X, W),
-                  suspects=lambda: _generate_suspects(X, W))
+def _position_dropped(learner, got, X):
+    """The line of generate_outputs that takes a token with a single index of X (which
+    drops the positions' axis), when the result lost a dimension and the line feeds it:
+    raised as the cause, in place of the general one."""
+    if not isinstance(got, torch.Tensor) or got.dim() >= X.dim():
+        return
+    body, params = function_named(learner.source_text(), "generate_outputs")
+    name = params[0] if params else "X"
+    # one position taken with a single index: X[..., t, :], X[:, t], X[t]
+    line = first_code_line(body, rf"\b{name}\[\s*(?:(?:\.\.\.|:)\s*,\s*)*[A-Za-z_]\w*"
+                                 rf"\s*(?:,\s*:\s*)?\]")
+    return POSITION_DROPPED(code=line) if line and feeds_result(line, body) else None
+
+
+def _check_generate(learner, X, W, more=None):
+    got = learner.generate_outputs(X, *W)
+    try:
+        compare.close(got, _causal(X, W),
+                      suspects=lambda: {**_generate_suspects(X, W), **(more() if more else {})})
+    except compare.CaseFailure as failure:
+        found = _position_dropped(learner, got, X) if failure.check == Check.SHAPE else None
+        if found:
+            failure.cause, failure.likely = found, found.render()
+        raise
+
+
+def _float32_cache(X, W) -> torch.Tensor:
+    """What generate_outputs gives when each step's cache holds the past keys and values
+    rounded to float32 (a buffer made with torch.zeros), the new ones exact."""
+    Q, K, V = X @ W[0], X @ W[1], X @ W[2]
+    K32, V32 = K.float().to(K.dtype), V.float().to(V.dtype)
+    rows = []
+    for i in range(X.shape[-2]):
+        keys = torch.cat([K32[..., :i, :], K[..., i:i + 1, :]], -2)
+        values = torch.cat([V32[..., :i, :], V[..., i:i + 1, :]], -2)
+        rows.append(sdpa(Q[..., i:i + 1, :], keys, values)[0])
+    return torch.cat(rows, -2)
 
 
 # -------------------------------------------------------------------- one step
@@ -201,6 +264,11 @@ def test_step_output(learner, ref, gen):
 @case("a step with one leading batch dimension (batch of 3, 2 cached positions)")
 def test_step_batch1(learner, ref, gen):
     _check_step(learner, ref, randn(gen, 3, 1, D_MODEL), _weights(gen), _cache(gen, (3,), 2))
+
+
+@case("a step with a batch of one (x_t [1, 1, 6], 3 cached positions)")
+def test_step_batch_of_one(learner, ref, gen):
+    _check_step(learner, ref, randn(gen, 1, 1, D_MODEL), _weights(gen), _cache(gen, (1,), 3))
 
 
 @case("a step with two leading batch dimensions (2 x 3, 3 cached positions)")
@@ -233,6 +301,22 @@ def test_generate(learner, gen):
 @case("generate_outputs with two leading batch dimensions (2 x 3)")
 def test_generate_batch2(learner, gen):
     _check_generate(learner, randn(gen, 2, 3, N, D_MODEL), _weights(gen))
+
+
+@case("generate_outputs with a batch of one ([1, 7, 6]) keeps the batch dimension")
+def test_generate_batch_of_one(learner, gen):
+    _check_generate(learner, randn(gen, 1, N, D_MODEL), _weights(gen))
+
+
+@case("generate_outputs of a single token (n = 1): a result of shape [1, 3]")
+def test_generate_one_token(learner, gen):
+    _check_generate(learner, randn(gen, 1, D_MODEL), _weights(gen))
+
+
+@case("generate_outputs in float64 is exact to float64's precision, the cache included")
+def test_generate_float64(learner, gen):
+    X, W = randn(gen, 2, N, D_MODEL, dtype=torch.float64), _weights(gen, torch.float64)
+    _check_generate(learner, X, W, more=lambda: {CACHE_FLOAT32: _float32_cache(X, W)})
 
 
 # ---------------------------------------------------------------------- dtypes
