@@ -13,7 +13,7 @@ from rich.text import Text
 
 from checker import files, manifest, stubs
 from checker.learner import workspace
-from checker.i18n import get_lang, t
+from checker.i18n import as_typed, get_lang, t
 from checker.judge.results import Run, Status
 from checker.options import RunOptions
 from checker.usage import (EXIT_INTERNAL, EXIT_NOT_PASSED, EXIT_OK, UsageError, output_file,
@@ -358,10 +358,22 @@ def cmd_solution(args) -> int:
     console = _console()
     if result.status != Status.PASSED:
         if not args.force:
-            console.print(Text(t("Exercise {id} does not pass yet ({passed}/{total} cases), so "
-                                 "its solution stays hidden: working it out teaches more than "
-                                 "reading it.", id=exercise.id, passed=result.passed,
-                                 total=result.total)))
+            in_clone = clone_solution(exercises_dir, exercise)
+            if in_clone is None:
+                console.print(Text(t("Exercise {id} does not pass yet ({passed}/{total} cases), "
+                                     "so its solution stays hidden: working it out teaches more "
+                                     "than reading it.", id=exercise.id, passed=result.passed,
+                                     total=result.total)))
+            else:  # say plainly where it is: hiding it here would be make-believe
+                console.print(Paragraph(t(
+                    "Exercise {id} does not pass yet ({passed}/{total} cases). Its reference "
+                    "solution is in this clone, at {path}: it is there for instructors and the "
+                    "kit's tests.", id=exercise.id, passed=result.passed, total=result.total,
+                    path=_shown(in_clone))))
+                console.print(Paragraph(t(
+                    "For self-study, work in a workspace of your own, where a solution appears "
+                    "only once its exercise passes: `attn-kit init ../my-work`, then work in "
+                    "../my-work.")))
             console.print(Text(t("Try `attn-kit hint {id}`. To see the solution anyway: "
                                  "`attn-kit solution {id} --force`.", id=exercise.id)))
             return EXIT_NOT_PASSED
@@ -372,6 +384,13 @@ def cmd_solution(args) -> int:
             return EXIT_NOT_PASSED
     console.print(solution_view(exercise, console.plain))
     return EXIT_OK
+
+
+def clone_solution(exercises_dir: Path, exercise: manifest.Exercise) -> Path | None:
+    """The exercise's reference solution beside the exercises, as in a clone of the kit
+    (``solutions/`` next to ``exercises/``); None in a workspace made by ``init``."""
+    path = Path(exercises_dir).parent / "solutions" / exercise.file
+    return path if path.is_file() else None
 
 
 def _confirm(question: str) -> bool:
@@ -390,6 +409,12 @@ def cmd_init(args) -> int:
     console = _console()
     console.print(Text(t("Workspace ready: {path} holds the {n} exercises as fresh stubs.",
                          path=_shown(exercises_dir), n=len(manifest.load())), style="bold"))
-    console.print(Text(t("Next: cd {folder} && attn-kit watch   (or: attn-kit check)",
-                         folder=_shown(Path(args.folder)))))
+    folder = _shown(Path(args.folder))
+    if as_typed("`attn-kit`") != "`attn-kit`":  # started as ./kit, which runs in the clone
+        console.print(Text(t("Next: . {venv}/bin/activate && cd {folder} && attn-kit watch   "
+                             "(the environment ./kit made puts attn-kit on your PATH)",
+                             venv=_shown(Path(sys.prefix)), folder=folder)))
+    else:
+        console.print(Text(t("Next: cd {folder} && attn-kit watch   (or: attn-kit check)",
+                             folder=folder)))
     return EXIT_OK
