@@ -76,7 +76,6 @@ class ManifestError(Exception):
     pass
 
 
-@functools.lru_cache(maxsize=None)
 def _read(path: Path) -> dict:
     with open(path, "rb") as f:
         return tomllib.load(f)
