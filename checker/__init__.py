@@ -89,7 +89,8 @@ def hint(exercise: str, *, all: bool = False, last: bool = False,  # noqa: A002
         for line in shown.lines:
             console.print(line)
         if shown.needs_yes:
-            console.print(i18n.t("To see it: hint(\"{id}\", last=True)", id=chosen.id))
+            console.print(i18n.t("To see them: hint(\"{id}\", all=True, last=True)", id=chosen.id)
+                          if all else i18n.t("To see it: hint(\"{id}\", last=True)", id=chosen.id))
 
 
 def show(exercise: str, *, sentence: str | None = None, reference: bool = False,

@@ -76,10 +76,14 @@ class ManifestError(Exception):
     pass
 
 
+def _read(path: Path) -> dict:
+    with open(path, "rb") as f:
+        return tomllib.load(f)
+
+
 @functools.lru_cache(maxsize=None)
 def load(path: Path = MANIFEST) -> tuple[Exercise, ...]:
-    with open(path, "rb") as f:
-        data = tomllib.load(f)
+    data = _read(path)
     exercises = []
     for raw in data.get("exercise", []):
         try:
@@ -97,6 +101,30 @@ def load(path: Path = MANIFEST) -> tuple[Exercise, ...]:
     if len(set(ids)) != len(ids):
         raise ManifestError(f"{path}: duplicate exercise ids")
     return tuple(exercises)
+
+
+@functools.lru_cache(maxsize=None)
+def cause_hints(path: Path = MANIFEST) -> Mapping[str, Mapping[str, str]]:
+    """The hint that starts from each likely cause the screen can name, in every language:
+    {cause id: {lang: text}} (``[cause_hints.<id>]``)."""
+    found = {}
+    for cause, by_lang in _read(path).get("cause_hints", {}).items():
+        if not isinstance(by_lang, dict) or \
+                any(not isinstance(by_lang.get(lang), str) or not by_lang[lang].strip()
+                    for lang in LANGS):
+            raise ManifestError(f"{path}: cause_hints.{cause}: needs a text in each of "
+                                f"{', '.join(LANGS)}")
+        found[cause] = MappingProxyType(dict(by_lang))
+    return MappingProxyType(found)
+
+
+def cause_hint(cause: str | None, lang: str = "en") -> str | None:
+    """The hint about a likely cause (its id), or None: no cause, several candidates
+    ("a|b", which a hint about one of them could mislead), or no hint for it."""
+    if not cause or "|" in cause:
+        return None
+    found = cause_hints().get(cause)
+    return None if found is None else found.get(lang) or found["en"]
 
 
 def lesson() -> tuple[Exercise, ...]:

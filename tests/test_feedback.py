@@ -85,6 +85,7 @@ def test_the_first_hint_is_about_the_function_that_fails(tmp_path):
     shutil.copy(WRONG / "ex01_soft_lookup" / "no_softmax.py",
                 work / "exercises" / "ex01_soft_lookup.py")
     cli("check", "01", "--lang", "en", cwd=work)
+    cli("hint", "01", "--lang", "en", cwd=work)  # the hint about the likely cause comes first
     done = cli("hint", "01", "--lang", "en", cwd=work)
     soft = manifest.by_id()["01"].hints_for("soft_lookup", "en")[1]
     hard = manifest.by_id()["01"].hints_for("hard_lookup", "en")[1]

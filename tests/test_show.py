@@ -241,3 +241,45 @@ def test_chinese_in_a_figure_gets_a_chinese_font_or_a_note(solved_dir, monkeypat
         assert "fonts-noto-cjk" not in capsys.readouterr().out
     finally:
         i18n.set_lang("en")
+
+
+# ------------------------------------------------------- show agrees with check (issue 38)
+def _softmax_over_dim_1(folder):
+    """Exercise 08 with its softmax over dim 1: right for 2-D scores, wrong in a batch."""
+    source = (SOLUTIONS / "ex08_attention.py").read_text()
+    wrong = source.replace("torch.softmax(scores, dim=-1)", "torch.softmax(scores, dim=1)")
+    assert wrong != source
+    (folder / "ex08_attention.py").write_text(wrong)
+
+
+def test_show_never_says_agree_while_check_fails_and_draws_the_batch(tmp_path, capsys):
+    work = tmp_path / "exercises"
+    work.mkdir()
+    _softmax_over_dim_1(work)
+    assert main(["check", "08", "--exercises", str(work), "--lang", "en"]) == 1
+    case = " ".join(capsys.readouterr().out.split()).split("Case: ")[1].split(" the ")[0]
+    assert main(["show", "08", "--exercises", str(work), "--lang", "en"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    first = out.split("your attention in pictures ", 1)[1]
+    assert first.startswith(f"`attn-kit check 08` fails on the case “{case}"), first[:200]
+    assert "but not in a batch of two" in out
+    assert "Yours and the reference agree" not in out
+    assert "Yours differs from the reference" in out  # the batch of two, drawn
+    assert "in a batch of two" in out.split("The lesson's small example")[0]
+    assert "but the check fails" in out  # the unbatched example: agreeing, and saying so
+
+
+def test_show_says_in_one_line_which_case_its_pictures_cannot_show(tmp_path, capsys):
+    work = tmp_path / "exercises"
+    work.mkdir()
+    shutil.copy(IMPLEMENTATIONS / "wrong" / "ex05_softmax" / "in_place_sub.py",
+                work / "ex05_softmax.py")
+    assert main(["show", "05", "--exercises", str(work), "--lang", "en"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    line = out.split("your attention in pictures ", 1)[1].split(" The lesson's")[0]
+    assert line.startswith("`attn-kit check 05` fails on the case") and \
+        "so they cannot show that case: run `attn-kit check 05` to see it." in line, line
+    assert "Yours and the reference agree" not in out and "but the check fails" in out
+    shown = session.collect("05", lang="en", exercises=str(work))
+    assert shown.check_line and len(shown.sections) == 2  # no batch drawn: it agrees too
+    assert all(p.check_fails for s in shown.sections for p in s.pictures)

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from checker import files, manifest, stubs
 from checker.learner import workspace
-from checker.i18n import get_lang, t
+from checker.i18n import as_typed, get_lang, t
 from checker.judge.results import Run, Status
 from checker.options import RunOptions
 from checker.usage import (EXIT_INTERNAL, EXIT_NOT_PASSED, EXIT_OK, UsageError, output_file,
@@ -45,7 +45,8 @@ def run_check(exercises_dir: Path, chosen: list[manifest.Exercise] | None = None
     for e in run.exercises:
         case = e.telling_case()
         if case is not None and e.status not in (Status.PASSED, Status.NOT_STARTED):
-            failing[e.id] = (case.function, case.name)
+            cause = case.failure.cause if case.failure is not None else ""
+            failing[e.id] = (case.function, case.name, cause or "")
     if state.record({e.id: e.status for e in run.exercises}, failing):
         state.save()
     return done
@@ -115,31 +116,42 @@ class Hint:
     level: int = 0
     total: int = 0
     needs_yes: bool = False      # the next hint is the last, which nearly gives the answer
+    about_cause: bool = False    # the hint about the likely cause, before the levels
+    withheld: list | None = None  # with --all: the last levels, shown after a yes
 
 
 def hint_text(exercise: manifest.Exercise, state: State | None, show_all: bool = False,
               last_ok: bool = False) -> Hint:
     """The next hint about the function that fails (and remember its level), or every hint.
 
-    The last level nearly gives the answer: it is shown only with ``last_ok`` (the
-    caller asked the learner first); otherwise ``needs_yes`` says so and nothing moves.
+    When the last check named a likely cause that has a hint of its own, that hint comes
+    first (once per cause); then the exercise's levels go on. The last level nearly gives
+    the answer: it is shown only with ``last_ok`` (the caller asked the learner first);
+    otherwise ``needs_yes`` says so and nothing moves.
     """
     lang = get_lang()
     title = exercise.text("title", lang)
     function, case = state.failing(exercise.id) if state is not None else (None, None)
+    cause = state.failing_cause(exercise.id) if state is not None else None
+    cause_hint = manifest.cause_hint(cause, lang)
     topic, hints = exercise.hints_for(function, lang)
     if not hints:
         return Hint([Text(t("Exercise {id} has no hints.", id=exercise.id))])
     if show_all:
-        lines = [Text(t("Exercise {id} · {title}: all hints", id=exercise.id, title=title),
-                      style="bold")]
-        for name in exercise.hint_topics():
-            levels = exercise.hints_for(name, lang)[1]
-            if name and len(exercise.hint_topics()) > 1:
-                lines.append(Text(t("For `{function}`:", function=name), style="bold"))
-            lines += [Paragraph(f"{i}. {hint}") for i, hint in enumerate(levels, 1)]
-        return Hint(lines)
+        return _every_hint(exercise, state, cause_hint, last_ok)
     seen = state.hint_level(exercise, topic) if state is not None else 0
+    if cause_hint and state is not None and state.cause_hint_seen(exercise.id) != cause:
+        lines = [Text(t("Exercise {id} · {title} · a hint about the likely cause",
+                        id=exercise.id, title=title), style="bold"),
+                 Paragraph(t("Your last check named a likely cause for the case “{case}”. "
+                             "Start from it:", case=case) if case else
+                           t("Your last check named a likely cause. Start from it:")),
+                 Paragraph(cause_hint)]
+        state.set_cause_hint_seen(exercise.id, cause)
+        if not state.save():
+            lines.append(Text(t("(The progress file could not be written, so the hint level "
+                                "is not remembered.)")))
+        return Hint(lines, topic, seen, len(hints), about_cause=True)
     level = min(seen + 1, len(hints))
     if level == len(hints) and seen < level and len(hints) > 1 and not last_ok:
         return Hint([Paragraph(t("The last hint for {what} nearly gives the answer.",
@@ -161,6 +173,37 @@ def hint_text(exercise: manifest.Exercise, state: State | None, show_all: bool =
     return Hint(lines, topic, level, len(hints))
 
 
+def _every_hint(exercise: manifest.Exercise, state: State | None, cause_hint: str | None,
+                last_ok: bool) -> Hint:
+    """Every hint of the exercise: the one about the likely cause the last check named,
+    then each topic's levels. A last level the learner has not reached yet nearly gives
+    the answer: without ``last_ok`` it is withheld (``Hint.withheld``) and ``needs_yes``."""
+    lang = get_lang()
+    lines = [Text(t("Exercise {id} · {title}: all hints", id=exercise.id,
+                    title=exercise.text("title", lang)), style="bold")]
+    if cause_hint:
+        lines += [Text(t("About the likely cause your last check named:"), style="bold"),
+                  Paragraph(cause_hint)]
+    topics = exercise.hint_topics()
+    withheld: list = []
+    for name in topics:
+        levels = exercise.hints_for(name, lang)[1]
+        named = [Text(t("For `{function}`:", function=name), style="bold")] \
+            if name and len(topics) > 1 else []
+        reached = state.hint_level(exercise, name) if state is not None else 0
+        hold = not last_ok and len(levels) > 1 and reached < len(levels)
+        shown = levels[:-1] if hold else levels
+        lines += named + [Paragraph(f"{i}. {hint}") for i, hint in enumerate(shown, 1)]
+        if hold:
+            withheld += named + [Paragraph(f"{len(levels)}. {levels[-1]}")]
+    if not withheld:
+        return Hint(lines)
+    what = t("exercise {id}", id=exercise.id) if len(topics) == 1 else \
+        t("each function of exercise {id}", id=exercise.id)
+    lines.append(Paragraph(t("The last hint for {what} nearly gives the answer.", what=what)))
+    return Hint(lines, needs_yes=True, withheld=withheld)
+
+
 def _hint_topic(exercise: manifest.Exercise, topic: str) -> str:
     return t("`{function}`", function=topic) if topic and len(exercise.hint_topics()) > 1 \
         else t("exercise {id}", id=exercise.id)
@@ -179,12 +222,18 @@ def cmd_hint(args) -> int:
             console.print(line)
         if sys.stdin is not None and sys.stdin.isatty() and not args.yes:
             if not _confirm(t("Show it? [y/N] ")):
-                console.print(Paragraph(t("Not shown. Try once more with what you have; `attn-kit "
-                                     "hint {id} --yes` shows it.", id=exercise.id)))
+                console.print(Paragraph(
+                    t("Not shown. Try once more with what you have; `attn-kit hint {id} "
+                      "--all --yes` shows it.", id=exercise.id) if args.all else
+                    t("Not shown. Try once more with what you have; `attn-kit hint {id} "
+                      "--yes` shows it.", id=exercise.id)))
                 return EXIT_OK
-            hint = hint_text(exercise, state, last_ok=True)
+            hint = Hint(hint.withheld) if args.all else \
+                hint_text(exercise, state, last_ok=True)
         else:
-            console.print(Paragraph(t("Run `attn-kit hint {id} --yes` to see it.", id=exercise.id)))
+            console.print(Paragraph(
+                t("Run `attn-kit hint {id} --all --yes` to see it.", id=exercise.id) if args.all
+                else t("Run `attn-kit hint {id} --yes` to see it.", id=exercise.id)))
             return EXIT_OK
     for line in hint.lines:
         console.print(line)
@@ -192,6 +241,10 @@ def cmd_hint(args) -> int:
         return EXIT_OK
     if state is None:
         console.print(Text(t("(No exercises/ folder here, so the hint level is not remembered.)")))
+    elif hint.about_cause and hint.level < hint.total:
+        console.print(Paragraph(t("Run `attn-kit hint {id}` again: the exercise's hints go on "
+                                  "from hint {next} of {n}.", id=exercise.id,
+                                  next=hint.level + 1, n=hint.total)))
     elif hint.level < hint.total:
         console.print(Text(t("Run `attn-kit hint {id}` again for the next hint.", id=exercise.id)))
     else:
@@ -305,10 +358,22 @@ def cmd_solution(args) -> int:
     console = _console()
     if result.status != Status.PASSED:
         if not args.force:
-            console.print(Text(t("Exercise {id} does not pass yet ({passed}/{total} cases), so "
-                                 "its solution stays hidden: working it out teaches more than "
-                                 "reading it.", id=exercise.id, passed=result.passed,
-                                 total=result.total)))
+            in_clone = clone_solution(exercises_dir, exercise)
+            if in_clone is None:
+                console.print(Text(t("Exercise {id} does not pass yet ({passed}/{total} cases), "
+                                     "so its solution stays hidden: working it out teaches more "
+                                     "than reading it.", id=exercise.id, passed=result.passed,
+                                     total=result.total)))
+            else:  # say plainly where it is: hiding it here would be make-believe
+                console.print(Paragraph(t(
+                    "Exercise {id} does not pass yet ({passed}/{total} cases). Its reference "
+                    "solution is in this clone, at {path}: it is there for instructors and the "
+                    "kit's tests.", id=exercise.id, passed=result.passed, total=result.total,
+                    path=_shown(in_clone))))
+                console.print(Paragraph(t(
+                    "For self-study, work in a workspace of your own, where a solution appears "
+                    "only once its exercise passes: `attn-kit init ../my-work`, then work in "
+                    "../my-work.")))
             console.print(Text(t("Try `attn-kit hint {id}`. To see the solution anyway: "
                                  "`attn-kit solution {id} --force`.", id=exercise.id)))
             return EXIT_NOT_PASSED
@@ -319,6 +384,13 @@ def cmd_solution(args) -> int:
             return EXIT_NOT_PASSED
     console.print(solution_view(exercise, console.plain))
     return EXIT_OK
+
+
+def clone_solution(exercises_dir: Path, exercise: manifest.Exercise) -> Path | None:
+    """The exercise's reference solution beside the exercises, as in a clone of the kit
+    (``solutions/`` next to ``exercises/``); None in a workspace made by ``init``."""
+    path = Path(exercises_dir).parent / "solutions" / exercise.file
+    return path if path.is_file() else None
 
 
 def _confirm(question: str) -> bool:
@@ -337,6 +409,12 @@ def cmd_init(args) -> int:
     console = _console()
     console.print(Text(t("Workspace ready: {path} holds the {n} exercises as fresh stubs.",
                          path=_shown(exercises_dir), n=len(manifest.load())), style="bold"))
-    console.print(Text(t("Next: cd {folder} && attn-kit watch   (or: attn-kit check)",
-                         folder=_shown(Path(args.folder)))))
+    folder = _shown(Path(args.folder))
+    if as_typed("`attn-kit`") != "`attn-kit`":  # started as ./kit, which runs in the clone
+        console.print(Text(t("Next: . {venv}/bin/activate && cd {folder} && attn-kit watch   "
+                             "(the environment ./kit made puts attn-kit on your PATH)",
+                             venv=_shown(Path(sys.prefix)), folder=folder)))
+    else:
+        console.print(Text(t("Next: cd {folder} && attn-kit watch   (or: attn-kit check)",
+                             folder=folder)))
     return EXIT_OK

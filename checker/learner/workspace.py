@@ -3,8 +3,10 @@
 A workspace is a folder holding ``exercises/`` (a clone of the kit, or one made
 by ``attn-kit init``). Beside it, ``.attn-kit/`` (ignored by git) holds:
 
-- ``state.json``: hint levels and which exercises passed, and when. It is only a
-  convenience: safe to delete, and never read by the grader.
+- ``state.json``: hint levels and which exercises passed, and when; for an exercise
+  that fails, its telling case and the likely cause the screen named (the next hint
+  starts from that cause). It is only a convenience: safe to delete, and never read
+  by the grader.
 - ``backups/``: every file ``reset`` replaced, with the time in its name.
 
 The original stubs are derived from the reference solutions the kit ships
@@ -119,7 +121,8 @@ class State:
 
     def reset_hints(self, exercise: manifest.Exercise) -> bool:
         """Forget the hints seen for an exercise (a reset starts it afresh); True if any."""
-        return self._table("hints").pop(exercise.id, None) is not None
+        cause = self._table("cause_hints").pop(exercise.id, None) is not None
+        return self._table("hints").pop(exercise.id, None) is not None or cause
 
     def hints_seen(self, exercise: manifest.Exercise) -> tuple[int, int]:
         """(hints seen, hints there are) over every topic of the exercise."""
@@ -138,15 +141,30 @@ class State:
         return (function if isinstance(function, str) else None,
                 case if isinstance(case, str) else None)
 
+    def failing_cause(self, exercise_id: str) -> str | None:
+        """The id of the likely cause the last check named for the exercise, if any."""
+        found = self._table("failing").get(exercise_id)
+        cause = found.get("cause") if isinstance(found, dict) else None
+        return cause if isinstance(cause, str) and cause else None
+
+    def cause_hint_seen(self, exercise_id: str) -> str | None:
+        """The cause whose hint was shown last for the exercise (it is not shown twice)."""
+        seen = self._table("cause_hints").get(exercise_id)
+        return seen if isinstance(seen, str) else None
+
+    def set_cause_hint_seen(self, exercise_id: str, cause: str) -> None:
+        self._table("cause_hints")[exercise_id] = cause
+
     def passed_at(self, exercise_id: str) -> str | None:
         """When the exercise first passed (local time), if it has."""
         when = self._table("passed").get(exercise_id)
         return when if isinstance(when, str) else None
 
     def record(self, statuses: dict[str, Status],
-               failing: dict[str, tuple[str, str]] | None = None) -> bool:
+               failing: dict[str, tuple] | None = None) -> bool:
         """Note exercises that pass now (keeping the first time) and forget those that don't;
-        and for those that fail, which function and case fail (the hints follow them).
+        and for those that fail, which function and case fail, and the id of the likely
+        cause the screen named ("" for none): the hints follow them.
 
         Returns whether anything changed (so callers save only then).
         """
@@ -158,8 +176,10 @@ class State:
             else:
                 passed.pop(exercise_id, None)
             if failing and exercise_id in failing:
-                function, case = failing[exercise_id]
+                function, case, *cause = failing[exercise_id]
                 failed[exercise_id] = {"function": function, "case": case}
+                if cause and cause[0]:
+                    failed[exercise_id]["cause"] = cause[0]
             else:
                 failed.pop(exercise_id, None)
         return (passed, failed) != before

@@ -35,6 +35,12 @@ class Picture:
     high: float | None = 1.0
     notes: list[str] = field(default_factory=list)
     name_cols: bool = True            # say which token each column is (when not the rows)
+    agree_notes: list[str] = field(default_factory=list)  # said only while the check passes
+    check_fails: bool = False         # `check` fails: agreeing here is not agreeing there
+
+    def shown_notes(self) -> list[str]:
+        """The notes to print: one that says yours agrees only while the check passes."""
+        return self.notes + ([] if self.check_fails else self.agree_notes)
 
     def _gap(self) -> torch.Tensor:
         """[r, c] |mine - reference|: 0 where both hold the same infinity, NaN with a NaN."""
@@ -238,10 +244,12 @@ def ex11(ex: Example, learner, ref) -> list[Picture]:
         if whole.mine is not None:
             pic.mine = whole.mine[k]
         found.append(pic)
-    if whole.mine is not None and len(p["shown"]) < p["h"]:
+    if whole.mine is not None and len(p["shown"]) < p["h"] and not whole.agrees:
         found[-1].notes.append(
             t("All {h} heads: yours and the reference's differ by at most {diff}.",
-              h=p["h"], diff=_number(whole.diff)) if not whole.agrees else
+              h=p["h"], diff=_number(whole.diff)))
+    elif whole.mine is not None and len(p["shown"]) < p["h"]:
+        found[-1].agree_notes.append(
             t("All {h} heads agree with the reference (max |difference| {diff}).",
               h=p["h"], diff=_number(whole.diff)))
     return found
@@ -288,6 +296,62 @@ def pictures(exercise_id: str, example: Example, learner, ref) -> list[Picture]:
     return EXERCISES[exercise_id](example, learner, ref)
 
 
+# ------------------------------------------------------------ in a batch of two
+# The arguments of each drawn function that may carry leading batch dimensions (the
+# contract's [..., n, d]); weights, masks, sizes and caches are passed as they are.
+BATCHED_ARGS = {"softmax": (0,), "weighted_sum": (0, 1), "apply_mask": (0,),
+                "scaled_dot_product_attention": (0, 1, 2), "self_attention": (0,),
+                "cross_attention": (0, 1), "causal_self_attention": (0,),
+                "multi_head_attention": (0, 1), "attention_step": (0,)}
+NOT_BATCHED = "not batched"   # the problem of a picture whose function takes no batch
+
+
+class InABatch:
+    """The learner's functions called on the example in a batch of two (the example, then
+    the example with its rows reversed) and read at item 0, which must be what the
+    example alone gives: the check's batched cases, drawn."""
+
+    def __init__(self, learner):
+        self.learner = learner
+
+    def __call__(self, func: str, *args, **kwargs):
+        where = BATCHED_ARGS.get(func)
+        if where is None:
+            raise Unusable(NOT_BATCHED)
+        args = tuple(torch.stack([a, a.flip(-2)]) if i in where else a   # [2, ...]
+                     for i, a in enumerate(args))
+        result = self.learner(func, *args, **kwargs)
+        if func == "attention_step" and isinstance(result, (tuple, list)) and len(result) == 2:
+            return _first(result[0], func), result[1]   # the cache goes on as it is
+        return _first(result, func)
+
+
+def _first(value, func: str):
+    """Item 0 of every tensor in ``value``: the result for the example itself."""
+    if isinstance(value, torch.Tensor):
+        if value.dim() == 0 or value.shape[0] != 2:
+            raise Unusable(t("{func} returned shape {got} for inputs in a batch of 2: the "
+                             "batch dimension should stay in front", func=func,
+                             got=list(value.shape)))
+        return value[0]
+    if isinstance(value, (tuple, list)):
+        return tuple(_first(item, func) for item in value)
+    return value
+
+
+def batched_pictures(exercise_id: str, example: Example, learner, ref) -> list[Picture]:
+    """The pictures of the example put in a batch of two (item 0), for the functions that
+    take a batch; the inputs given to the learner (not theirs) are left out."""
+    found = EXERCISES[exercise_id](example, InABatch(learner), ref)
+    return [p for p in found if not p.given and p.problem != NOT_BATCHED]
+
+
+def goes_wrong(found: list[Picture]) -> bool:
+    """Some picture shows the learner's result differing, or an error (not a stub)."""
+    return any((p.problem and not p.not_started) or (p.mine is not None and not p.agrees)
+               for p in found if not p.given)
+
+
 def verdict(picture: Picture) -> str:
     """One line: do the learner's and the reference's pictures agree, or why no picture."""
     if picture.given:
@@ -299,6 +363,9 @@ def verdict(picture: Picture) -> str:
     d = picture.diff
     if d != d:
         return t("Yours contains NaN: the reference's has none.")
+    if picture.agrees and picture.check_fails:
+        return t("Yours agrees with the reference on this input (max |difference| {diff}), "
+                 "but the check fails: see the first line.", diff=_number(d))
     if picture.agrees:
         return t("Yours and the reference agree (max |difference| {diff}).", diff=_number(d))
     line = t("Yours differs from the reference: max |difference| {diff}.", diff=_number(d))

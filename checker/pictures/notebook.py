@@ -55,6 +55,8 @@ def _say(showing: session.Showing) -> None:
     from checker.console import make_console
 
     console = make_console()
+    if showing.check_line:
+        console.print(Text(showing.check_line))
     for section in showing.sections:
         for picture in section.pictures:
             line = verdict(picture)

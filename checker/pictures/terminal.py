@@ -64,9 +64,10 @@ def picture_lines(picture: Picture, console) -> list:
         out.append(Text(t("columns: {keys}", keys=keys), style="dim"))
     line = verdict(picture)
     if line:
-        style = "green" if picture.agrees else "yellow" if picture.not_started else "red"
+        style = "green" if picture.agrees and not picture.check_fails else \
+            "yellow" if picture.not_started or picture.agrees else "red"
         out.append(Paragraph(Text(line, style="" if plain else style)))
-    for note in picture.notes:
+    for note in picture.shown_notes():
         out.append(Paragraph(Text(note, style="dim")))
     return out
 
@@ -78,6 +79,9 @@ def render(showing: Showing, console) -> None:
     if showing.reference_only:
         console.print(Text(t("(the reference's pictures only: your code is not run)"),
                            style="dim"))
+    if showing.check_line:
+        plain = getattr(console, "plain", False)
+        console.print(Paragraph(Text(showing.check_line, style="" if plain else "bold yellow")))
     if showing.sweep is not None:
         for item in sweep_lines(showing.sweep, getattr(console, "plain", False)):
             console.print(item)
