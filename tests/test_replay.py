@@ -136,6 +136,12 @@ def test_the_telling_case_is_the_simplest_case_that_shows_the_named_cause():
                     _case("crash", status=Status.ERROR, rank=4)) == "crash"
     assert _telling(_case("stub", status=Status.NOT_STARTED, rank=1),
                     _case("generic", rank=4)) == "generic"
+    # simplicity never changes the cause named: the fewest dimensions pick the cause (a),
+    # then the simplest case that shows it (a value case, though batched)
+    assert _telling(_case("a, property, plain", cause="a", specific=True, prop=True),
+                    _case("b, value, batched", cause="b", specific=True, rank=3),
+                    _case("a, value, batched", cause="a", specific=True, rank=4)) == \
+        "a, value, batched"
     # ties keep the order
     assert _telling(_case("first"), _case("second")) == "first"
 

@@ -152,13 +152,19 @@ class ExerciseResult:
         used), then a forbidden call; then a failure whose cause names a recognised
         mistake before one that only differs, a wrong shape or type before wrong values,
         values before dtype, device, gradient and other properties; a property case
-        waiting for the right values, and a case that is not started, last. Then, of
-        the cases that show that mistake, the simplest (``_simplest``): a value case
-        before a property case, float32 before float64 before float16, plain shapes
-        before batched ones. Ties keep the cases' order.
+        waiting for the right values, and a case that is not started, last; of equals,
+        the case with the fewest dimensions names it. Then, of the cases that show that
+        very mistake (the same cause; with none, the same kind of check), the simplest
+        (``_simplest``): a value case before a property case, float32 before float64
+        before float16, plain shapes before batched ones. Ties keep the cases' order.
         """
         failing = [c for c in self.failing() if function is None or c.function == function]
-        return min(failing, key=lambda c: (_rank(c), _simplest(c))) if failing else None
+        if not failing:
+            return None
+        named = min(failing, key=lambda c: (_rank(c), c.rank))  # the mistake to name
+        showing = [c for c in failing
+                   if _rank(c) == _rank(named) and _cause_of(c) == _cause_of(named)]
+        return min(showing, key=_simplest)
 
     def failing(self) -> list[CaseResult]:
         """Every case that does not pass, in the cases' order."""
