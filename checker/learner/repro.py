@@ -208,8 +208,9 @@ def _replayable(case: CaseResult, reference) -> tuple[str | None, object]:
     if f is not None and f.check == Check.FORBIDDEN:
         return N_("a forbidden call is found by the checker, not in what a call returns"), None
     call: Call = case.calls[-1]
+    gradients = N_("it checks gradients, which a replay of the call does not")
     if call.grad is not None and call.returned:
-        return N_("it checks gradients, which a replay of the call does not"), None
+        return gradients, None
     try:
         expected = getattr(reference, call.function)(*_copies(call.args),
                                                      **_copies(call.kwargs))
@@ -219,6 +220,8 @@ def _replayable(case: CaseResult, reference) -> tuple[str | None, object]:
         return None, expected
     if difference(call.result, expected) is not None or _changed(call):
         return None, expected
+    if (f is not None and f.check == Check.GRADIENT) or any(c.grad for c in case.calls):
+        return gradients, None
     return N_("what fails is not in one call's result (it compares several calls, or "
               "exactly)"), None
 
@@ -278,8 +281,8 @@ def _save(e: ExerciseResult, case: CaseResult, expected, exercises_dir: Path,
         say=pprint.pformat({key: t(text) for key, text in MESSAGES.items()}, width=88),
         difference=inspect.getsource(difference).rstrip(),
         same=inspect.getsource(same).rstrip(),
-        fails=t("The case “{case}” still fails: {function} on the saved inputs does not give "
-                "the reference's result.", case=case.name, function=call.function),
+        fails=t("The case “{case}” still fails: {function}, called on the saved inputs:",
+                case=case.name, function=call.function),
         passes=t("{function} now gives the reference's result on the saved inputs: the case "
                  "“{case}” passes. `attn-kit check {id}` checks every case.",
                  function=call.function, case=case.name, id=e.id))
