@@ -5,6 +5,7 @@ In a notebook (or any Python session)::
     from checker import check
     result = check("05")          # renders the same report as `attn-kit check 05`
     result.all_passed, result.score
+    check("05", repro=True)       # also writes a file that replays the failing case
 
 This package's __init__ stays light on purpose: the fork server is forked from
 the checker right after ``import torch``, before anything else is imported.
@@ -21,11 +22,14 @@ def _one_line(message: str) -> None:
 
 
 def check(*ids: str, exercises: str | None = None, lang: str | None = None,
-          seed: int | None = None, timeout: float | None = None, show: bool = True):
+          seed: int | None = None, timeout: float | None = None, show: bool = True,
+          all_cases: bool = False, repro: bool = False):
     """Check exercises (all when none are named) and return the ``RunResult``.
 
     ``exercises``: the folder (default: ``exercises/`` here or above); ``lang``:
-    "en" or "zh" (default: from the environment); ``show=False`` only returns.
+    "en" or "zh" (default: from the environment); ``show=False`` only returns;
+    ``all_cases=True`` lists every failing case (as ``--all-cases``); ``repro=True``
+    writes a file that replays the failing case shown (as ``--repro``) and says where.
     An unknown exercise or folder is said in one line (no traceback) and gives None;
     with ``show=False`` it raises ``ValueError`` with that line.
     """
@@ -33,11 +37,12 @@ def check(*ids: str, exercises: str | None = None, lang: str | None = None,
 
     with i18n.command_style("notebook"):
         return _check(*ids, exercises=exercises, lang=lang, seed=seed, timeout=timeout,
-                      show=show)
+                      show=show, all_cases=all_cases, repro=repro)
 
 
 def _check(*ids: str, exercises: str | None = None, lang: str | None = None,
-           seed: int | None = None, timeout: float | None = None, show: bool = True):
+           seed: int | None = None, timeout: float | None = None, show: bool = True,
+           all_cases: bool = False, repro: bool = False):
     from checker import i18n, manifest, usage
     from checker.console import make_console
     from checker.learner import commands, report, workspace
@@ -54,10 +59,15 @@ def _check(*ids: str, exercises: str | None = None, lang: str | None = None,
         from checker.options import RunOptions
 
         given = {"seed": seed, "timeout": timeout}
-        run = commands.run_check(folder, chosen, RunOptions(
-            **{k: v for k, v in given.items() if v is not None})).result
+        done = commands.run_check(folder, chosen, RunOptions(
+            replay=repro, **{k: v for k, v in given.items() if v is not None}))
+        run = done.result
+        console = make_console()
         if show:
-            report.render(run, make_console(), "notebook")
+            report.render(run, console, "notebook", all_cases=all_cases)
+        if repro:  # the file's path is said even with show=False: it is what was asked for
+            for line in commands.replay_lines(run, folder, done.options.timeout):
+                console.print(line, soft_wrap=True)
     return run
 
 

@@ -355,31 +355,33 @@ def verdict_problems(label: str, text: str, verdict: str, result) -> list[str]:
 
 def engine_problems(exercises: list[manifest.Exercise], progress=None) -> dict[str, list[str]]:
     """Each exercise's problems found by running its stub, its solution and its library
-    through the kit's engine, in one pytest session (the cases collected once);
-    ``progress(exercise, problems, runs)`` is called as each exercise is done."""
+    through the kit's engine. One check a round: round r holds every exercise's r-th file
+    (each in its own exercise's file name), so a library of a few hundred files costs as
+    many checks as the largest exercise has files. ``progress(exercise, problems, runs)``
+    is called as each exercise's last file is done."""
     import tempfile
 
+    from checker import judge
     from checker.engine import startup
-    from checker.judge import runner
     from checker.options import RunOptions
 
     startup.start()
-    found: dict[str, list[str]] = {}
+    files = {e.id: library_of(e) for e in exercises}
+    found: dict[str, list[str]] = {e.id: [] for e in exercises}
+    rounds = max((len(f) for f in files.values()), default=0)
     with tempfile.TemporaryDirectory(prefix="attn-kit-dev-") as tmp:
-        def body(check_one):
-            for exercise in exercises:
-                problems, files = [], library_of(exercise)
-                for n, (label, text, verdict) in enumerate(files):
-                    folder = Path(tmp) / exercise.id / str(n)
-                    folder.mkdir(parents=True)
-                    (folder / exercise.file).write_text(text, encoding="utf-8")
-                    run = check_one(str(folder), RunOptions(), [exercise])
-                    problems += verdict_problems(label, text, verdict, run.result.exercises[0])
-                found[exercise.id] = problems
-                if progress is not None:
-                    progress(exercise, problems, len(files))
-
-        runner.session(list(exercises), False, body)
+        for r in range(rounds):
+            chosen = [e for e in exercises if r < len(files[e.id])]
+            folder = Path(tmp) / str(r)
+            folder.mkdir()
+            for e in chosen:
+                (folder / e.file).write_text(files[e.id][r][1], encoding="utf-8")
+            results = {x.id: x for x in judge.run(str(folder), chosen, RunOptions()).result.exercises}
+            for e in chosen:
+                label, text, verdict = files[e.id][r]
+                found[e.id] += verdict_problems(label, text, verdict, results[e.id])
+                if r == len(files[e.id]) - 1 and progress is not None:
+                    progress(e, found[e.id], len(files[e.id]))
     return found
 
 

@@ -26,6 +26,8 @@ class RunOptions:
     limits: Limits = field(default_factory=Limits)  # each worker's memory, files, processes
     hide: tuple[str, ...] = ()          # what workers may not read (submissions, output)
     json_report: bool = False           # also build the JSON document (check --json, grade)
+    replay: bool = False                # keep failing cases' calls for a replay file (a learner's
+                                        # check and watch only: never a grade's hidden inputs)
 
     def to_dict(self) -> dict:
         return asdict(self)

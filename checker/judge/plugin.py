@@ -29,7 +29,7 @@ from checker.engine.problems import Problem
 from checker.i18n import get_lang, t
 from checker.options import RunOptions
 from checker.engine.submission import Submission
-from checker.judge.results import Check, CaseResult, ExerciseResult, Failure, RunResult, Status
+from checker.judge.results import Call, Check, CaseResult, ExerciseResult, Failure, RunResult, Status
 from checker.engine.supervisor import LearnerProblem, Workers
 
 MAX_OUTPUT = 2000
@@ -102,6 +102,7 @@ class Learner:
         self.judges_property = False     # the case judges a property (inputs kept, dtype...)
         self.dtype = ""                  # the dtype of the call's first float input
         self.ranks: tuple = ((), {})     # ... each tensor argument's number of dimensions
+        self.calls: list = []            # the case's calls, kept when ``options.replay``
         self._worker = worker
 
     def __getattr__(self, func: str):
@@ -130,10 +131,17 @@ class Learner:
         self.dtype = next((str(a.dtype).removeprefix("torch.") for a in tensors
                            if a.is_floating_point()), "")
         seen = len(self._worker.forbidden_calls)
+        kept = None
+        if self.options.replay:  # copies: a replay file is made of them (a check, never a grade)
+            kept = Call(func, _copied(args), _copied(kwargs), grad)
+            self.calls.append(kept)
         try:
             returned = self._worker.call(func, args, kwargs, grad=grad, return_args=return_args)
         finally:
             new = self._worker.forbidden_calls[seen:]
+        if kept is not None:
+            kept.returned, kept.result = True, returned.result
+            kept.args_after = getattr(returned, "args_after", None)
         if new:
             where = new[0].get("where") or {}
             call = new[0].get("call")
@@ -323,6 +331,7 @@ class CheckPlugin:
         learner = item.stash.get(LEARNER, None)
         result.function = learner.last_function if learner is not None else ""
         result.rank = learner.rank if learner is not None else 0
+        result.dtype = learner.dtype if learner is not None else ""
         exc = call.excinfo.value if call.excinfo is not None else None
         if call.when == "setup":
             result.status = Status.ERROR
@@ -347,6 +356,8 @@ class CheckPlugin:
                                        "{error}", error_type=type(exc).__name__, error=exc),
                                      fix=t("please report this to the kit's maintainers"),
                                      check=Check.PROBLEM)
+        if result.status != Status.PASSED and learner is not None:
+            result.calls = learner.calls  # (empty unless the run keeps them)
         return result
 
     @pytest.hookimpl(optionalhook=True)
@@ -452,6 +463,17 @@ def _settle_not_judged(result: ExerciseResult) -> None:
             original = getattr(c.failure, "raised_summary", None)
             if original is not None:
                 c.failure.not_checked, c.failure.summary = False, original
+
+
+def _copied(value):
+    """``value`` with every tensor in it (in tuples, lists and dicts) copied."""
+    if isinstance(value, torch.Tensor):
+        return value.detach().clone()
+    if isinstance(value, (tuple, list)):
+        return type(value)(_copied(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _copied(v) for k, v in value.items()}
+    return value
 
 
 def _tensors(values) -> list:

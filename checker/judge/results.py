@@ -83,6 +83,26 @@ class CaseResult:
     output_lines: int = 0
     property: bool = False             # a property case: counts only when the values are right
     rank: int = 0                      # the most dimensions of the case's inputs (simplest first)
+    dtype: str = ""                    # the dtype of its last call's first float input
+    # the case's calls (``Call``), kept only when the run asks (``RunOptions.replay``: a
+    # learner's check, never a grade) and the case failed: what a replay file is made of
+    calls: list = field(default_factory=list, repr=False)
+
+
+@dataclass
+class Call:
+    """One call a case made of the learner's function, as the checker sent it: copies of
+    its arguments, and what came back (``returned``: False when the call raised or
+    gave nothing; ``args_after``: the inputs as the worker had them after the call, when
+    the case asked for them). Grading never keeps these; hidden inputs stay hidden."""
+
+    function: str
+    args: tuple
+    kwargs: dict
+    grad: dict | None = None
+    returned: bool = False
+    result: object = None
+    args_after: object = None
 
 
 @dataclass
@@ -124,17 +144,54 @@ class ExerciseResult:
             return self.points if self.status == Status.PASSED else 0.0
         return round(self.points * self.passed / self.total, 2)
 
-    def telling_case(self) -> CaseResult | None:
-        """The failing case that best exposes the mistake, to show the learner.
+    def telling_case(self, function: str | None = None) -> CaseResult | None:
+        """The failing case that best exposes the mistake, to show the learner (of the
+        cases that call ``function`` last, when it is given).
 
-        A timeout or an error first (the file cannot be used), then a forbidden call;
-        then a failure whose cause names a recognised mistake before one that only
-        differs, a wrong shape or type before wrong values, values before dtype,
-        device, gradient and other properties; a property case waiting for the right
-        values, and a case that is not started, last. Ties keep the cases' order.
+        First the mistake to name: a timeout or an error first (the file cannot be
+        used), then a forbidden call; then a failure whose cause names a recognised
+        mistake before one that only differs, a wrong shape or type before wrong values,
+        values before dtype, device, gradient and other properties; a property case
+        waiting for the right values, and a case that is not started, last; of equals,
+        the case with the fewest dimensions names it. Then, of the cases that show that
+        very mistake (the same cause; with none, the same kind of check), the simplest
+        (``_simplest``): a value case before a property case, float32 before float64
+        before float16, plain shapes before batched ones. Ties keep the cases' order.
         """
-        failing = [c for c in self.cases if c.status != Status.PASSED]
-        return min(failing, key=_rank) if failing else None
+        failing = [c for c in self.failing() if function is None or c.function == function]
+        if not failing:
+            return None
+        named = min(failing, key=lambda c: (_rank(c), c.rank))  # the mistake to name
+        showing = [c for c in failing
+                   if _rank(c) == _rank(named) and _cause_of(c) == _cause_of(named)]
+        return min(showing, key=_simplest)
+
+    def failing(self) -> list[CaseResult]:
+        """Every case that does not pass, in the cases' order."""
+        return [c for c in self.cases if c.status != Status.PASSED]
+
+    def telling_cases(self) -> list[CaseResult]:
+        """What the report shows of a failing exercise: the telling case (in detail), then
+        one case for each other function that fails (its own telling case) and one for
+        each other distinct cause (a cause named by another id; with no cause named, a
+        kind of check, a status, no case shown has). Property cases
+        waiting for the right values are not among them (the report lists those)."""
+        first = self.telling_case()
+        if first is None:
+            return []
+        shown = [first]
+        waiting = self.not_checked()
+        active = [c for c in self.failing() if c not in waiting]
+        for function in dict.fromkeys(c.function for c in active):
+            if function and all(c.function != function for c in shown):
+                shown.append(self.telling_case(function))
+        ordered = sorted(active, key=lambda c: (_rank(c), _simplest(c)))
+        for c in ordered:
+            cause, kind = _cause_of(c)
+            if (cause and all(_cause_of(s)[0] != cause for s in shown)) or \
+                    (not cause and all(_cause_of(s)[1] != kind for s in shown)):
+                shown.append(c)
+        return shown
 
     def not_checked(self) -> list[CaseResult]:
         """Property cases that hold but cannot count until the values are right."""
@@ -154,6 +211,25 @@ _CHECK_ORDER = {Check.SHAPE: 0, Check.TYPE: 0, Check.RAISED: 1, Check.VALUES: 1,
                 Check.PROPERTY: 4, Check.FORBIDDEN: 0}
 
 
+def _cause_of(case: CaseResult) -> tuple[str, str]:
+    """What a failing case shows: its cause's id ("" when none is named) and its kind (the
+    status, or for a failed case the kind of check)."""
+    f = case.failure
+    if case.status != Status.FAILED or f is None:
+        return "", str(case.status)
+    return f.cause, str(f.check)
+
+
+# float32 is the plain dtype of the cases; float64 next, then the half precisions
+_DTYPE_ORDER = {"": 0, "float32": 0, "float64": 1}
+
+
+def _simplest(case: CaseResult) -> tuple:
+    """Of cases that show one mistake, the simplest first: a value case before a property
+    case, float32 before float64 before float16, fewer dimensions (no batch) first."""
+    return (case.property, _DTYPE_ORDER.get(case.dtype, 2), case.rank)
+
+
 def _rank(case: CaseResult) -> tuple:
     f = case.failure
     if case.status in (Status.TIMEOUT, Status.ERROR):
@@ -169,7 +245,7 @@ def _rank(case: CaseResult) -> tuple:
     late = f.check in (Check.GRADIENT, Check.PROPERTY)
     # one cause the result proves, then several candidates, then no cause
     named = 0 if f.specific and "|" not in f.cause else 1 if f.specific else 2
-    return (2, late, named, _CHECK_ORDER.get(f.check, 5), case.rank)
+    return (2, late, named, _CHECK_ORDER.get(f.check, 5))
 
 
 @dataclass

@@ -18,6 +18,10 @@ def register(sub) -> None:
                               "exercises/ex05_softmax.py (default: all)"))
     check.add_argument("--json", metavar="FILE", help=t(
         "also write the JSON report (pytest-json-report plus scores) to FILE"))
+    check.add_argument("--all-cases", action="store_true", help=t(
+        "list every failing case, not only one for each function and cause"))
+    check.add_argument("--repro", action="store_true", help=t(
+        "write a short Python file that replays the failing case shown (run it with python)"))
     seed_and_timeout(check)
 
     command(sub, "list", "learner.commands:cmd_list", t(

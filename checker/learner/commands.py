@@ -74,19 +74,39 @@ def cmd_check(args) -> int:
 
     try:
         done = run_check(exercises_dir, chosen, RunOptions(
-            seed=args.seed, timeout=args.timeout, json_report=json_path is not None))
+            seed=args.seed, timeout=args.timeout, json_report=json_path is not None,
+            replay=args.repro))
     except CheckerBroken as exc:
         return checker_broken(exc)
     run = done.result
     console = _console()
-    report.render(run, console)
+    report.render(run, console, all_cases=args.all_cases)
     if len(chosen) == 1 and run.all_passed:
         console.print(Text(t("Compare with the reference solution: `attn-kit solution {id}`.",
                              id=chosen[0].id)))
+    if args.repro:
+        for line in replay_lines(run, exercises_dir, done.options.timeout):
+            console.print(line, soft_wrap=True)  # the path stays whole for copying
     if json_path is not None:
         files.write_json(json_path, done.document)
         console.print(Text(t("JSON report written to {path}", path=json_path)))
     return EXIT_OK if run.all_passed else EXIT_NOT_PASSED
+
+
+def replay_lines(run, exercises_dir: Path, timeout: float) -> list[Text]:
+    """Write the replay file of the exercise the report shows (``learner.repro``), and say
+    where it is and how to run it; or, in one line, why there is none."""
+    from checker.learner import repro
+
+    current = run.current()
+    if current is None:
+        return [Text(t("Every selected exercise passes: there is no failing case to "
+                       "replay."))]
+    try:
+        written = repro.write(current, exercises_dir, timeout)
+    except repro.ReplayError as exc:
+        return [Text(str(exc))]
+    return [Text(line) for line in repro.lines(written, _shown(written.path))]
 
 
 # ----------------------------------------------------------------------- list

@@ -242,12 +242,13 @@ def fitted_panel(e: ExerciseResult, exercises_dir: str, plain: bool, where: str,
 
 
 def panel(e: ExerciseResult, exercises_dir: str, plain: bool, where: str = "cli",
-          fold: int = 0, inside: list | None = None):
+          fold: int = 0, inside: list | None = None, all_cases: bool = False):
     """The current exercise: what went wrong in the case that tells the most, and what to do.
 
     ``where`` the learner reads it ("cli", "watch" or "notebook") decides the next step.
     ``fold`` (0 to 3) leaves out more and more for a short terminal (``fitted_panel``);
-    ``inside``: lines shown in the panel after the case (a hint).
+    ``inside``: lines shown in the panel after the case (a hint); ``all_cases``: every
+    failing case listed (``check --all-cases``), not only one for each function and cause.
     """
     path = os.path.join(os.path.basename(os.path.normpath(exercises_dir)), e.file)
     lines: list = []
@@ -299,14 +300,7 @@ def panel(e: ExerciseResult, exercises_dir: str, plain: bool, where: str = "cli"
                                       overflow="ellipsis"))
     if e.forbidden and fold < 3:
         lines.append(_kv(t("Forbidden calls in the source"), "; ".join(e.forbidden)))
-    others = [c for c in failed if c is not case]
-    if others and fold < 1:
-        lines.append(Text(t("Also not passing ({n}):", n=len(others)), style="bold"))
-        lines.extend(Paragraph(f"- {c.name}", indent=2) for c in others[:5])
-        if len(others) > 5:
-            lines.append(Text("  " + t("(and {n} more)", n=len(others) - 5)))
-    elif others and fold < 3:
-        lines.append(Paragraph(t("{n} more cases do not pass yet.", n=len(others))))
+    lines.extend(_also_failing(e, case, failed, where, fold, all_cases))
     if waiting and fold < 1:
         lines.append(Paragraph(Text(t("Checked once the values are right ({n}):",
                                  n=len(waiting)), style="bold")))
@@ -324,6 +318,72 @@ def panel(e: ExerciseResult, exercises_dir: str, plain: bool, where: str = "cli"
     lines.append(Text(""))
     lines.append(_next_steps(e, path, where))
     return _box(e, lines, plain)
+
+
+ALSO_SHOWN = 6  # lines for the other functions and causes, at most
+
+
+def _headline(case: CaseResult) -> str:
+    """A failing case in one line: what went wrong, and its cause when one is named."""
+    f = case.failure
+    if f is None:
+        return t(case.status.word)
+    said = f.summary.strip().split("\n")[0]
+    if f.specific and f.likely:
+        said = t("{summary} ({cause})", summary=said, cause=f.likely.strip().split("\n")[0])
+    return _clip(said, 200)
+
+
+def _also_failing(e: ExerciseResult, case: CaseResult, failed: list, where: str, fold: int,
+                  all_cases: bool) -> list:
+    """After the telling case: one line for each other function that fails and each other
+    distinct cause (``ExerciseResult.telling_cases``), then how many more cases fail and how
+    to list them; with ``all_cases``, every failing case in one line each."""
+    others = [c for c in failed if c is not case]
+    if not others or fold >= 3:
+        return []
+    if all_cases:
+        lines = [Text(t("Every other case that does not pass ({n}):", n=len(others)),
+                      style="bold")]
+        lines += [Paragraph(t("- {case}: {what}", case=c.name, what=_headline(c)), indent=2)
+                  for c in others]
+        return lines
+    shown = [c for c in e.telling_cases() if c is not case and c in others]
+    if fold >= 1:  # short: the other functions only, by name
+        functions = list(dict.fromkeys(c.function for c in shown if c.function
+                                       and c.function != case.function))
+        lines = [Paragraph(t("Also failing: {functions}.", functions=", ".join(
+            f"`{name}`" for name in functions)))] if functions else []
+        return lines + [Paragraph(t("{n} more cases do not pass yet.", n=len(others)))]
+    lines = []
+    if shown:
+        lines.append(Text(t("Also failing:"), style="bold"))
+        lines += [Paragraph(t("- {case}: {what}", case=c.name, what=_headline(c)), indent=2)
+                  for c in shown[:ALSO_SHOWN]]
+    rest = len(others) - len(shown[:ALSO_SHOWN])
+    if rest:
+        lines.append(Paragraph(_list_them(e, rest, where)))
+    return lines
+
+
+def _list_them(e: ExerciseResult, n: int, where: str) -> str:
+    if where == "watch":
+        return t("{n} more cases do not pass yet; press a to list them.", n=n)
+    if where == "notebook":
+        return t("{n} more cases do not pass yet; `check(\"{id}\", all_cases=True)` lists "
+                 "them.", n=n, id=e.id)
+    return t("{n} more cases do not pass yet; `attn-kit check {id} --all-cases` lists them.",
+             n=n, id=e.id)
+
+
+def all_cases_view(e: ExerciseResult, plain: bool):
+    """Every case of an exercise that does not pass, one line each (watch's key a)."""
+    failed = e.failing()
+    head = Text(t("Exercise {id} · {title}: every case that does not pass ({n} of {total})",
+                  id=e.id, title=title_of(e.id), n=len(failed), total=e.total), style="bold")
+    lines = [Paragraph(t("- {case}: {what}", case=c.name, what=_headline(c)), indent=2)
+             for c in failed]
+    return Group(head, *(lines or [Text(t("Every case passes."))]))
 
 
 def _next_steps(e: ExerciseResult, path: str, where: str = "cli") -> Paragraph:
@@ -354,7 +414,7 @@ def header(run: RunResult) -> Text:
                   seed=run.seed), style="bold")
 
 
-def render(run: RunResult, console: Console, where: str = "cli") -> None:
+def render(run: RunResult, console: Console, where: str = "cli", all_cases: bool = False) -> None:
     plain = getattr(console, "plain", False)
     console.print(header(run))
     console.print(table(run, plain, console.width))
@@ -370,4 +430,4 @@ def render(run: RunResult, console: Console, where: str = "cli") -> None:
             console.print(Paragraph(t("See your attention at work: `attn-kit show 08` draws the weights your code gives, "
                  "next to the reference's; `attn-kit model gpt` trains a tiny GPT with it.")))
         return
-    console.print(panel(current, run.exercises_dir, plain, where))
+    console.print(panel(current, run.exercises_dir, plain, where, all_cases=all_cases))

@@ -5,7 +5,8 @@ hidden cases of the saved exercise. Three threads feed one queue: watchdog's
 observer (file events), a key reader (single keys, the terminal in cbreak
 mode), and the main loop, which runs the checks and draws the screen.
 
-Keys: h hint · n next · l list · r re-check all · s solution · q quit.
+Keys: h hint · n next · l list · a every failing case · p replay file · r re-check all ·
+s solution · q quit.
 """
 from __future__ import annotations
 
@@ -86,6 +87,10 @@ class Watch:
         return RunResult([self.results[e.id] for e in self.exercises], self.options.seed, {},
                          str(self.dir))
 
+    def snapshot_of(self, result: ExerciseResult) -> RunResult:
+        """One exercise's latest result, as a run of its own."""
+        return RunResult([result], self.options.seed, {}, str(self.dir))
+
     def unfinished(self) -> list[str]:
         return [e.id for e in self.exercises
                 if e.id not in self.results or self.results[e.id].status != Status.PASSED]
@@ -157,6 +162,24 @@ class Watch:
 
             self.extra = [listing(self.snapshot(), State(self.dir), self.console.plain,
                                   self.console.width)]
+        elif key == "a":
+            focused = self.results.get(self.focus) if self.focus else None
+            if focused is None:
+                self.banner = [Paragraph(t("Every exercise passes: no case fails."))]
+            else:
+                from checker.learner.report import all_cases_view
+
+                self.extra = [all_cases_view(focused, self.console.plain)]
+        elif key == "p":
+            focused = self.results.get(self.focus) if self.focus else None
+            if focused is None:
+                self.banner = [Paragraph(t("Every exercise passes: there is no failing case to "
+                                           "replay."))]
+            else:
+                from checker.learner.commands import replay_lines
+
+                self.banner = [Paragraph(line) for line in replay_lines(
+                    self.snapshot_of(focused), self.dir, self.options.timeout)]
         elif key == "r":
             self.check([e.id for e in self.exercises])
             if self.focus is None or self.results[self.focus].status == Status.PASSED:
@@ -201,8 +224,9 @@ class Watch:
         # keys' line, each as tall as it is at this width
         used = sum(len(c.render_lines(item, c.options, pad=False))
                    for item in (*top, *self.banner))
-        keys = Paragraph(Text(t("keys: h hint · n next · l list · r re-check all · s solution · "
-                           "q quit"), style="" if plain else "bold cyan"))
+        keys = Paragraph(Text(t("keys: h hint · n next · l list · a all failing cases · p replay "
+                                "file · r re-check all · s solution · q quit"),
+                              style="" if plain else "bold cyan"))
         used += 1 + len(c.render_lines(keys, c.options, pad=False))
         room = max(8, c.height - used)
         if self.extra:
@@ -340,7 +364,8 @@ def cmd_watch(args) -> int:
 
     console = make_console()
     try:
-        options = RunOptions(seed=args.seed, timeout=args.timeout)
+        # the failing cases' calls are kept: p writes a replay file of one
+        options = RunOptions(seed=args.seed, timeout=args.timeout, replay=True)
         return Watch(exercises_dir, console, options).run()
     except CheckerBroken as exc:
         return checker_broken(exc)
