@@ -14,10 +14,12 @@ LANGS = ("en", "zh")
 
 
 class Part(StrEnum):
-    """The lesson's exercises, and those that go beyond it (scored on their own)."""
+    """The lesson's exercises, those that go beyond it, and modern attention: each scored
+    on its own, and only the lesson's in a default grade."""
 
     LESSON = "lesson"
-    BEYOND = "beyond"
+    BEYOND = "beyond"   # multi-head attention, the KV cache
+    MODERN = "modern"   # tiles with an online softmax, RoPE, grouped queries, window and ALiBi
 
 
 @dataclass(frozen=True)
@@ -135,6 +137,18 @@ def lesson() -> tuple[Exercise, ...]:
 def beyond() -> tuple[Exercise, ...]:
     """The exercises beyond the lesson (multi-head attention, the KV cache)."""
     return tuple(e for e in load() if e.part == Part.BEYOND)
+
+
+def modern() -> tuple[Exercise, ...]:
+    """The exercises of modern attention (the third part)."""
+    return tuple(e for e in load() if e.part == Part.MODERN)
+
+
+def graded(include_beyond: bool = False, include_modern: bool = False) -> tuple[Exercise, ...]:
+    """What a grade is made of: the lesson's exercises, and the other parts if asked."""
+    parts = {Part.LESSON} | ({Part.BEYOND} if include_beyond else set()) | \
+        ({Part.MODERN} if include_modern else set())
+    return tuple(e for e in load() if e.part in parts)
 
 
 @functools.lru_cache(maxsize=None)

@@ -41,6 +41,10 @@ def register(sub) -> None:
                               ids=", ".join(e.id for e in manifest.beyond()),
                               count=len(manifest.lesson()),
                               points=f"{sum(e.points for e in manifest.lesson()):g}"))
+    grade.add_argument("--include-modern", action="store_true", default=None,
+                       help=t("also grade modern attention ({ids}): tiles with an online "
+                              "softmax, RoPE, grouped queries, window and ALiBi",
+                              ids=_ids(manifest.modern())))
     grade.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                        help=t("submissions graded at once (default: the number of cores, "
                               "%(default)s)"))
@@ -121,6 +125,9 @@ def register(sub) -> None:
     bundle.add_argument("--include-beyond", action="store_true", default=None,
                         help=t("also grade the exercises beyond the lesson ({ids})",
                                ids=", ".join(e.id for e in manifest.beyond())))
+    bundle.add_argument("--include-modern", action="store_true", default=None,
+                        help=t("also grade modern attention ({ids})",
+                               ids=_ids(manifest.modern())))
     seed_and_timeout(bundle, fresh=True)
     course_options(bundle)
 
@@ -130,6 +137,10 @@ def register(sub) -> None:
     course.add_argument("action", choices=("init",), help=t("init: write a starting file"))
     course.add_argument("file", nargs="?", default="course.toml", metavar="FILE",
                         help=t("the file to write (default: %(default)s; never overwritten)"))
+
+
+def _ids(exercises) -> str:
+    return ", ".join(e.id for e in exercises) or t("none yet")
 
 
 def course_options(parser: argparse.ArgumentParser) -> None:

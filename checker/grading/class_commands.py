@@ -73,7 +73,8 @@ def write_shard_record(out: Path, shard: dict, args, seed: int) -> None:
     from checker.grading import shards
 
     options = {"seed": seed, "timeout": args.timeout, "all_or_nothing": args.all_or_nothing,
-               "include_beyond": args.include_beyond, "memory": args.memory,
+               "include_beyond": args.include_beyond,
+               "include_modern": getattr(args, "include_modern", None), "memory": args.memory,
                "sandbox": args.sandbox, "format": args.format, "visibility": args.visibility}
     shards.write_record(out, shard["k"], shard["n"], shard["all_names"], shard["names"], options)
 

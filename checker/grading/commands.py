@@ -142,6 +142,7 @@ def cmd_grade(args) -> int:
                           getattr(args, "require_sandbox", False))),
                       sandbox=SandboxKind(args.sandbox), hide=hide,
                       include_beyond=choices.include_beyond,
+                      include_modern=choices.include_modern,
                       exercise_ids=choices.exercise_ids())
     # the run's clean fork server first: its start (a Python importing torch) runs beside
     # ours; grading processes are forked with torch already imported, warnings silenced
@@ -238,6 +239,8 @@ def cmd_bundle(args) -> int:
         options.append("--all-or-nothing")
     if choices.include_beyond:
         options.append("--include-beyond")
+    if choices.include_modern:
+        options.append("--include-modern")
     if args.lang:  # the feedback's language on Gradescope (its machines default to English)
         options += ["--lang", args.lang]
     names = gradescope.bundle(out, options, Path(course.path) if course else None)

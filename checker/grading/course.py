@@ -78,6 +78,7 @@ class Choices:
     seed: int | None = None           # None: the kit's default (or the run's own seed)
     all_or_nothing: bool = False
     include_beyond: bool = False
+    include_modern: bool = False
     visibility: str = "after_published"
     disclose: str = "full"
     course: Course | None = None
@@ -86,7 +87,7 @@ class Choices:
         """The exercises to grade: the course's, or the lesson's (and beyond, if asked)."""
         if self.course is not None:
             return self.course.exercise_ids()
-        return tuple(e.id for e in (manifest.load() if self.include_beyond else manifest.lesson()))
+        return tuple(e.id for e in manifest.graded(self.include_beyond, self.include_modern))
 
     def apply(self, graded):
         """``graded`` re-scored by the course file (unchanged without one)."""
@@ -105,12 +106,15 @@ def choose(args, course: Course | None) -> Choices:
         return from_course if from_course is not None else default
 
     include_beyond = bool(getattr(args, "include_beyond", None))
-    if course is not None and include_beyond:
-        raise CourseError(t("--include-beyond and --course both say which exercises count: "
-                            "list 11 and 12 under [exercises] in {path} instead",
-                            path=course.path))
+    include_modern = bool(getattr(args, "include_modern", None))
+    if course is not None and (include_beyond or include_modern):
+        flag = "--include-beyond" if include_beyond else "--include-modern"
+        ids = manifest.beyond() if include_beyond else manifest.modern()
+        raise CourseError(t("{flag} and --course both say which exercises count: list {ids} "
+                            "under [exercises] in {path} instead", flag=flag,
+                            ids=", ".join(e.id for e in ids), path=course.path))
     return Choices(seed=pick("seed", None), all_or_nothing=bool(pick("all_or_nothing", False)),
-                   include_beyond=include_beyond,
+                   include_beyond=include_beyond, include_modern=include_modern,
                    visibility=pick("visibility", "after_published"),
                    disclose=pick("disclose", "full"), course=course)
 
@@ -376,7 +380,7 @@ def apply(course: Course, graded, all_or_nothing: bool):
 def init_text() -> str:
     """A commented course file with the kit's own choices, to edit."""
     lesson = ", ".join(f'"{e.id}"' for e in manifest.lesson())
-    beyond = ", ".join(f'"{e.id}"' for e in manifest.beyond())
+    beyond = ", ".join(f'"{e.id}"' for e in (*manifest.beyond(), *manifest.modern()))
     lines = [
         "# attention-kit course file: your grading choices, read by",
         "#   attn-kit grade SUBMISSIONS --course course.toml --out grades/",

@@ -38,14 +38,15 @@ class Options(RunOptions):
     jobs: int = 1
     pin: bool = True                    # as many jobs as CPUs: each on a CPU of its own (pool)
     sandbox: SandboxKind = SandboxKind.BASIC
-    include_beyond: bool = False        # also grade the exercises beyond the lesson (11, 12)
+    include_beyond: bool = False        # also grade the exercises beyond the lesson
+    include_modern: bool = False        # also grade modern attention (the third part)
     exercise_ids: tuple[str, ...] = ()  # exactly these (a course file's), when given
 
     def exercises(self) -> tuple[manifest.Exercise, ...]:
-        """What a grade is made of: the lesson's exercises, and those beyond if asked."""
+        """What a grade is made of: the lesson's exercises, and the other parts if asked."""
         if self.exercise_ids:
             return tuple(e for e in manifest.load() if e.id in self.exercise_ids)
-        return manifest.load() if self.include_beyond else manifest.lesson()
+        return manifest.graded(self.include_beyond, self.include_modern)
 
     @property
     def deadline(self) -> float:

@@ -33,7 +33,8 @@ SCHEMA = "attention-kit/shard"
 RECORD = "shard.json"
 CSV_NAME = "grades.csv"
 # what decides a grade: shards graded with different values cannot be one run
-DECIDING = ("seed", "timeout", "all_or_nothing", "include_beyond", "memory", "sandbox",
+DECIDING = ("seed", "timeout", "all_or_nothing", "include_beyond", "include_modern", "memory",
+            "sandbox",
             "format", "visibility")
 
 

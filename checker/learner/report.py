@@ -78,15 +78,26 @@ def _title_room(width: int, plain: bool, others: int, hints: bool = False) -> in
     return max(8, width - used)
 
 
+# the heading each part after the lesson gets in the table, and its progress line
+PART_TITLES = {manifest.Part.BEYOND: N_("Beyond the lesson"),
+               manifest.Part.MODERN: N_("Modern attention")}
+PART_PROGRESS = {
+    manifest.Part.LESSON: N_("{done}/{total} exercises passed · {score}/{max_score} points"),
+    manifest.Part.BEYOND: N_("beyond the lesson: {done}/{total} · {score}/{max_score} points"),
+    manifest.Part.MODERN: N_("modern attention: {done}/{total} · {score}/{max_score} points"),
+}
+
+
 def _rows_by_part(run: RunResult, grid: Table, add_row) -> None:
-    """The lesson's exercises, then those beyond it under a heading of their own."""
+    """The lesson's exercises, then each later part under a heading of its own."""
     current = run.current()
-    shown_beyond = False
+    shown = {manifest.Part.LESSON}
     for e in run.exercises:
-        if _part_of(e) == manifest.Part.BEYOND and not shown_beyond:
+        part = _part_of(e)
+        if part not in shown:
             grid.add_section()
-            grid.add_row("", Text(t("Beyond the lesson"), style="bold"))
-            shown_beyond = True
+            grid.add_row("", Text(t(PART_TITLES.get(part, part)), style="bold"))
+            shown.add(part)
         add_row(e, t(" <- next") if e is current else "")
 
 
@@ -116,13 +127,9 @@ def table(run: RunResult, plain: bool, width: int = 100) -> Table:
 
 
 def _progress_label(run: RunResult) -> str:
-    lesson = [e for e in run.exercises if _part_of(e) == manifest.Part.LESSON]
-    beyond = [e for e in run.exercises if _part_of(e) == manifest.Part.BEYOND]
     parts = []
-    for group, template in ((lesson, N_("{done}/{total} exercises passed · {score}/{max_score} "
-                                        "points")),
-                            (beyond, N_("beyond the lesson: {done}/{total} · {score}/{max_score} "
-                                        "points"))):
+    for part, template in PART_PROGRESS.items():
+        group = [e for e in run.exercises if _part_of(e) == part]
         if group:
             parts.append(t(template, done=sum(e.status == Status.PASSED for e in group),
                            total=len(group),
