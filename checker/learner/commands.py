@@ -14,42 +14,15 @@ from rich.text import Text
 from checker import files, manifest, stubs
 from checker.learner import workspace
 from checker.i18n import as_typed, get_lang, t
-from checker.judge.results import Run, Status
+from checker.judge.results import Status
 from checker.options import RunOptions
 from checker.usage import (EXIT_INTERNAL, EXIT_NOT_PASSED, EXIT_OK, UsageError, output_file,
                     positive_timeout, selected)
+from checker.learner.checking import CheckerBroken, run_check  # noqa: F401  (watch, notebook)
 from checker.learner.workspace import State, WorkspaceError, find_exercises
 from checker.learner.wrapping import Paragraph
 
 
-class CheckerBroken(Exception):
-    """The checker itself could not run (a broken installation, not the learner's code)."""
-
-
-def run_check(exercises_dir: Path, chosen: list[manifest.Exercise] | None = None,
-              options: RunOptions | None = None) -> Run:
-    """Run the hidden cases and note in the progress file what passes."""
-    from checker import engine, judge
-    from checker.engine import startup
-    from checker.judge.runner import RunError
-
-    engine.start()
-    try:
-        with startup.quiet():
-            done = judge.run(str(exercises_dir), chosen, options)
-    except RunError as exc:
-        raise CheckerBroken(str(exc)) from None
-    run = done.result
-    state = State(exercises_dir)
-    failing = {}
-    for e in run.exercises:
-        case = e.telling_case()
-        if case is not None and e.status not in (Status.PASSED, Status.NOT_STARTED):
-            cause = case.failure.cause if case.failure is not None else ""
-            failing[e.id] = (case.function, case.name, cause or "")
-    if state.record({e.id: e.status for e in run.exercises}, failing):
-        state.save()
-    return done
 
 
 def _console():

@@ -127,7 +127,7 @@ def check_failure(exercise: manifest.Exercise, folder) -> Failing | None:
     """Check the exercise as ``check`` does (its result is remembered, as by ``check``);
     None when it passes or is not started (the pictures say so themselves)."""
     from checker.judge.results import Status
-    from checker.learner.commands import CheckerBroken, run_check
+    from checker.learner.checking import CheckerBroken, run_check
 
     try:
         result = run_check(folder, [exercise]).result.exercises[0]
