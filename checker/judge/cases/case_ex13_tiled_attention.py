@@ -57,10 +57,10 @@ HALF_STATE = cause("ex13_float16_state",
                    "their small terms or pass float16's largest number (65,504); keep m, l and "
                    "acc in float32 and round only the results")
 FULL_SCORES = cause("ex13_full_scores",
-                    "the call formed the scores of a query against every key at once ({added} "
-                    "MiB added; [{n_q}, {n_k}] float32 scores take {matrix} MiB): the whole "
-                    "score matrix, or a block of queries by all keys; walk over the keys in "
-                    "tiles, keeping only m, l and acc")
+                    "the call formed the scores of a query against every key at once: it added "
+                    "at least the memory of the [n_q, n_k] float32 scores (the whole score "
+                    "matrix, or a block of queries by all keys); walk over the keys in tiles, "
+                    "keeping only m, l and acc")
 
 MIB = 2 ** 20
 
@@ -415,11 +415,11 @@ def _measured(learner, Q, K, V, tile, limit_mib, warm=False):
     if used.added < limit_mib * MIB:
         return
     raise compare.CaseFailure(
-        t("the call added {added} MiB of memory", added=f"{added:.0f}"),
-        expected=t("at most {limit} MiB added (the scores of one tile)", limit=limit_mib),
-        got=t("{added} MiB added, measured by the kernel", added=f"{added:.0f}"),
-        likely=FULL_SCORES(added=f"{added:.0f}", n_q=n_q, n_k=n_k, matrix=matrix // MIB)
-        if used.added >= matrix else "", check=Check.PROPERTY)
+        t("the call added {added} MiB of memory", added="%.0f" % added),
+        expected=t("at most {limit} MiB added ([{n_q}, {n_k}] float32 scores take {matrix} "
+                   "MiB)", limit=limit_mib, n_q=n_q, n_k=n_k, matrix=matrix // MIB),
+        got=t("{added} MiB added, measured by the kernel", added="%.0f" % added),
+        likely=FULL_SCORES if used.added >= matrix else "", check=Check.PROPERTY)
 
 
 @property_case("memory: n_q = n_k = 4096, d = 64, tile 64 adds less than 32 MiB (one 4096 x "
