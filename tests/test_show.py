@@ -17,7 +17,7 @@ from checker.pictures import session, terminal
 from conftest import IMPLEMENTATIONS, ROOT, SOLUTIONS, UNKNOWN_ID
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-SHOWN = ["04", "05", "06", "07", "08", "09", "10", "11", "12"]
+SHOWN = ["04", "05", "06", "07", "08", "09", "10", "11", "12", "13"]
 
 
 def consoles():
@@ -54,7 +54,8 @@ def test_every_exercise_with_the_solutions_agrees_in_both_languages(solved_dir, 
     try:
         for eid in SHOWN:
             showing = session.collect(eid, lang=lang, exercises=str(solved_dir))
-            for screen in drawn(showing):
+            screens = drawn(showing)
+            for screen in screens:
                 assert ("your attention in pictures" if lang == "en" else "用图看你的注意力") \
                     in screen
                 if eid == "04":
@@ -64,6 +65,8 @@ def test_every_exercise_with_the_solutions_agrees_in_both_languages(solved_dir, 
                 agree = "agree" if lang == "en" else "一致"
                 assert agree in screen, screen
                 assert "differs" not in screen and "不一致" not in screen, screen
+            if eid == "13":  # the table of memory: the kernel's figure for each n
+                assert "2048" in screens[0] and "/" in screens[0], screens[0]
             if eid != "04":
                 assert len(showing.sections) == 2  # the small example and a real sentence
                 pictures = [p for s in showing.sections for p in s.pictures]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from checker.engine import codec, forkserver, process, shared
+from checker.engine import codec, forkserver, memory, process, shared
 from checker import manifest
 from checker.options import RunOptions
 from checker.i18n import Translated, get_lang, t
@@ -29,6 +29,7 @@ class Returned:
     result: object
     grads: object = None
     args_after: list | None = None
+    memory: "memory.Used | None" = None   # what a measured call added (the kernel's figures)
 
 
 @dataclass
@@ -197,7 +198,11 @@ class ExerciseWorker:
         return message
 
     # ------------------------------------------------------------------ calls
-    def call(self, func: str, args=(), kwargs=None, *, grad=None, return_args=False) -> Returned:
+    def call(self, func: str, args=(), kwargs=None, *, grad=None, return_args=False,
+             measure=False) -> Returned:
+        """``measure``: also read what the call added to the worker's memory, from the
+        kernel's figures of its process (memory.py); None in ``Returned.memory`` when they
+        could not be read."""
         if self.strikes >= MAX_STRIKES:
             raise LearnerProblem(self.last_strike,
                                  t("not run: this exercise already failed {n} times with "
@@ -209,9 +214,14 @@ class ExerciseWorker:
             sent, layout = self.region.place(list(args))
         request = {"func": func, "args": sent, "kwargs": dict(kwargs or {}), "grad": grad,
                    "shared": layout}
+        if measure:
+            request["measure"] = True
         payload = codec.encode(request)
+        used = None
         try:
             message = self._exchange(payload, self.timeout)
+            if measure:
+                message, used = self._measured(message)
         except LearnerProblem as problem:
             if problem is not self.load_problem:
                 self.last_strike, self.last_summary = problem.kind, problem.summary
@@ -219,7 +229,7 @@ class ExerciseWorker:
         if message.get("ok"):
             after = self.region.read(list(args), layout, message.get("moved")) \
                 if layout is not None else None
-            return Returned(message.get("result"), message.get("grads"), after)
+            return Returned(message.get("result"), message.get("grads"), after, used)
         error = _error(message)
         kind = error["kind"]
         if kind not in (Problem.NOT_IMPLEMENTED, Problem.FORBIDDEN, Problem.MISSING, Problem.EXIT):
@@ -254,6 +264,22 @@ class ExerciseWorker:
             self.strikes += 1
             raise LearnerProblem(Problem.CRASH, t("the worker process ended abruptly")) from None
         return self._receive(timeout)
+
+    def _measured(self, ready: dict) -> tuple[dict, "memory.Used | None"]:
+        """The rest of a measured call: the worker has its inputs and waits (``ready``);
+        reset its peak and read its resident size, let it go, read the peak after its
+        answer. A worker that answers without saying it is ready is not measured."""
+        if ready.get("measure") != "ready" or self.pid is None:
+            return ready, None
+        window = memory.Window(self.pid)
+        try:
+            codec.send(self.sock, codec.encode({"go": True}))
+        except OSError:
+            self.stop()
+            self.strikes += 1
+            raise LearnerProblem(Problem.CRASH, t("the worker process ended abruptly")) from None
+        message = self._receive(self.timeout)
+        return message, window.close()
 
     def run_program(self, params: dict | None = None, timeout: float | None = None) -> object:
         """Run the kit program this worker was made with (``program``) on the learner's

@@ -120,7 +120,7 @@ class Learner:
         """Name a classic mistake by the line of code that raised: ``{regex: cause}``."""
         self.code_suspects.update(code_suspects)
 
-    def call(self, func: str, *args, grad=None, return_args=False, **kwargs):
+    def call(self, func: str, *args, grad=None, return_args=False, measure=False, **kwargs):
         self.last_function = func
         self.batched = any(isinstance(a, torch.Tensor) and a.dim() >= 3
                            for a in (*args, *kwargs.values()))
@@ -136,7 +136,8 @@ class Learner:
             kept = Call(func, _copied(args), _copied(kwargs), grad)
             self.calls.append(kept)
         try:
-            returned = self._worker.call(func, args, kwargs, grad=grad, return_args=return_args)
+            returned = self._worker.call(func, args, kwargs, grad=grad, return_args=return_args,
+                                         measure=measure)
         finally:
             new = self._worker.forbidden_calls[seen:]
         if kept is not None:
@@ -159,6 +160,12 @@ class Learner:
         """Call and also get the inputs back as they were after the call."""
         returned = self.call(func, *args, return_args=True, **kwargs)
         return returned.result, returned.args_after
+
+    def measured(self, func: str, *args, **kwargs):
+        """Call, and read what the call added to the worker's memory, as the kernel counts
+        it (engine/memory.py): (result, ``Used`` or None where it could not be read)."""
+        returned = self.call(func, *args, measure=True, **kwargs)
+        return returned.result, returned.memory
 
     def grad(self, func: str, *args, wrt, grad_output, output_index=None, **kwargs):
         """Call with ``args[i]`` for i in ``wrt`` requiring grad; returns (result, grads).

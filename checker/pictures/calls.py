@@ -41,6 +41,7 @@ class LearnerCalls:
     def __init__(self, exercise: manifest.Exercise, folder: Path,
                  timeout: float = defaults.TIMEOUT):
         engine.start()
+        self.folder = folder   # where the other exercises are (13's table calls 08's)
         source = submission.from_folder(folder, allow_links=True).source(exercise)
         self.worker = ExerciseWorker(exercise.id, source, list(exercise.forbidden),
                                      RunOptions(timeout=timeout))

@@ -288,8 +288,130 @@ def ex12(ex: Example, learner, ref) -> list[Picture]:
     return [_attempt(pic, learner, func, steps)]
 
 
+TILE = 2            # keys per tile in exercise 13's pictures
+MEMORY_NS = (256, 1024, 2048)   # the sizes of exercise 13's table of memory and time
+
+
+def ex13(ex: Example, learner, ref) -> list[Picture]:
+    """The online softmax, tile by tile (causal mask): the running max m and sum l of each
+    query after each tile of keys; then the output, tiled_attention's next to 08's. On
+    the small example, a table of what a call adds to memory and how long it takes."""
+    import math
+
+    Q, K, V = ex.Q, ex.K, ex.V  # [n, d_k], [n, d_k], [n, d_v]
+    n = len(ex.tokens)
+    mask = _causal(n)  # [n, n]
+    starts = list(range(0, n, TILE))
+    steps = [t("keys {first}-{last}", first=s, last=min(s + TILE, n) - 1) for s in starts]
+
+    def tile_scores(s):
+        scores = Q @ K[s:s + TILE].T / math.sqrt(Q.shape[-1])  # [n, t]
+        return scores.masked_fill(~mask[:, s:s + TILE], float("-inf"))
+
+    def walk(update):
+        state = (torch.full((n, 1), float("-inf")), torch.zeros(n, 1), torch.zeros(n, V.shape[1]))
+        ms, ls = [], []
+        for s in starts:
+            state = update(*state, tile_scores(s), V[s:s + TILE])
+            if not isinstance(state, (tuple, list)) or len(state) != 3:
+                raise Unusable(t("online_softmax_update should return (m, l, acc); it returned "
+                                 "{what}", what=type(state).__name__))
+            state = tuple(_matrix(x, shape, "online_softmax_update").float()
+                          for x, shape in zip(state, ((n, 1), (n, 1), (n, V.shape[1]))))
+            ms.append(state[0][:, 0])
+            ls.append(state[1][:, 0])
+        return torch.stack(ms), torch.stack(ls)  # [tiles, n] each
+
+    ref_m, ref_l = walk(ref.online_softmax_update)
+    func = "online_softmax_update"
+    pic_m = Picture(t("the running max m of each query (columns) after each tile of {tile} keys "
+                      "(rows), causal mask", tile=TILE), steps, ex.tokens, ref_m, low=None,
+                    high=None)
+    pic_l = Picture(t("the running sum l = Σ exp(score - m): rescaled whenever m grows"),
+                    steps, ex.tokens, ref_l, low=None, high=None)
+    walked = {}
+
+    def mine(which):
+        if "m" not in walked:
+            walked["m"], walked["l"] = walk(lambda *a: learner(func, *a))
+        return walked[which]
+    found = [_attempt(pic_m, learner, func, lambda: mine("m"))]
+    found.append(_attempt(pic_l, learner, func, lambda: mine("l")))
+    out = Picture(t("tiled_attention(Q, K, V, causal mask, tile={tile}): the output, one row per "
+                    "query (equals exercise 08's)", tile=TILE), ex.tokens,
+                  [str(j) for j in range(V.shape[1])], ref.tiled_attention(Q, K, V, mask, TILE)[0],
+                  low=None, high=None, name_cols=False)
+    found.append(_attempt(out, learner, "tiled_attention",
+                          lambda: _first_of(learner("tiled_attention", Q, K, V, mask, TILE),
+                                            "tiled_attention")))
+    if ex.kind != "small":
+        return found[:2]  # a sentence's output is too wide to draw
+    found[-1].notes.extend(memory_table(learner))
+    return found
+
+
+def _first_of(result, func: str):
+    if not isinstance(result, (tuple, list)) or len(result) != 2:
+        raise Unusable(t("{func} should return a pair (output, lse); it returned {what}",
+                         func=func, what=type(result).__name__))
+    return result[0]
+
+
+def memory_table(learner) -> list[str]:
+    """Lines of a table: for each n, what one call of your tiled_attention (13) and your
+    scaled_dot_product_attention (08) added to their worker's memory, as the kernel counts
+    it, and how long it took; beside the size of one n × n float32 matrix."""
+    import time
+
+    worker = getattr(learner, "worker", None)
+    folder = getattr(learner, "folder", None)
+    lines = [t("Memory a call adds (MiB, the kernel's figure for its process) and its time, "
+               "d = 64, tile 64:"), _row("n", t("n × n float32"), t("yours, 13"), t("yours, 08"))]
+    others = None
+    if worker is not None and folder is not None:
+        from checker import manifest
+
+        try:
+            others = calls.LearnerCalls(manifest.by_id()["08"], folder)
+        except Exception:  # no 08 here: its column stays empty
+            others = None
+    try:
+        gen = torch.Generator().manual_seed(0)
+        for n in MEMORY_NS:
+            Q, K, V = (torch.randn(n, 64, generator=gen) for _ in range(3))
+            cells = []
+            for who, func, args in ((worker, "tiled_attention", (Q, K, V, None, 64)),
+                                    (getattr(others, "worker", None),
+                                     "scaled_dot_product_attention", (Q, K, V))):
+                cells.append(_measure(who, func, args, time))
+            lines.append(_row(str(n), "%.1f" % (n * n * 4 / 2 ** 20), *cells))
+    finally:
+        if others is not None:
+            others.worker.close()  # only 08's: 13's worker draws on
+    return lines
+
+
+def _row(*cells: str) -> str:
+    """One line of the table, its columns right-aligned to fixed widths."""
+    return cells[0].ljust(6) + "".join(c.rjust(w) for c, w in zip(cells[1:], (16, 18, 18)))
+
+
+def _measure(worker, func: str, args, time) -> str:
+    if worker is None:
+        return "-"
+    try:
+        worker.call(func, args)  # the first large product sizes the libraries' buffers
+        start = time.perf_counter()
+        used = worker.call(func, args, measure=True).memory
+        took = (time.perf_counter() - start) * 1000
+    except LearnerProblem as problem:
+        return t("not started") if calls.not_started(problem) else t("error")
+    return "-" if used is None else t("{mib} / {ms} ms", mib="%.1f" % (used.added / 2 ** 20),
+                                      ms="%.0f" % took)
+
+
 EXERCISES = {"05": ex05, "06": ex06, "07": ex07, "08": ex08, "09": ex09, "10": ex10,
-             "11": ex11, "12": ex12}
+             "11": ex11, "12": ex12, "13": ex13}
 
 
 def pictures(exercise_id: str, example: Example, learner, ref) -> list[Picture]:

@@ -1,0 +1,447 @@
+"""Hidden cases for exercise 13, tiled attention with the online softmax (modern attention).
+
+Besides values, two cases measure memory: what one call added to its worker's process,
+as the kernel counts it, read from the checker's side (checker/engine/memory.py).
+Thresholds come from sizes, never from time: a correct tiled call adds a few MiB; one
+that forms the [n_q, n_k] scores adds at least their size.
+"""
+import math
+
+import torch
+
+from checker.i18n import t
+from checker.judge import compare
+from checker.judge.cases.attention_support import sdpa
+from checker.judge.cases.support import (BATCH1, BATCH2, D_K, D_V, N_K, N_Q, case, cause,
+                                         made_once, no_forbidden_source, property_case,
+                                         rand_mask, randn, unchanged, values_correct)
+from checker.judge.results import Check
+
+# ------------------------------------------------------------------ likely causes
+L_NOT_RESCALED = cause("ex13_l_not_rescaled",
+                       "the running sum l was not rescaled when the running max grew: the old "
+                       "l = Σ exp(s - m) must be multiplied by exp(m - m') before the new tile's "
+                       "terms are added (acc was rescaled)")
+ACC_NOT_RESCALED = cause("ex13_acc_not_rescaled",
+                         "the running acc was not rescaled when the running max grew: the old "
+                         "acc must be multiplied by exp(m - m') before the new tile's terms are "
+                         "added (l was rescaled)")
+NOT_RESCALED = cause("ex13_not_rescaled",
+                     "neither l nor acc was rescaled when the running max grew: both old sums "
+                     "were taken against the old max and need the factor exp(m - m')")
+MAX_NOT_CARRIED = cause("ex13_max_not_carried",
+                        "the new max is this tile's own max instead of max(m, rowmax(scores)): "
+                        "after a tile whose scores are lower, exp(m - m') is far above 1 and the "
+                        "earlier sums blow up; carry the larger of the two")
+MASK_AFTER_EXP = cause("ex13_mask_after_exp",
+                       "the mask was applied after the tile's exponentials: the blocked scores "
+                       "still set the running max, so when they are far above the allowed ones "
+                       "every allowed exp underflows to 0; set blocked scores to -inf before the "
+                       "max and the exp")
+LAST_DROPPED = cause("ex13_last_tile_dropped",
+                     "the last, shorter tile was dropped (a loop over n_k // tile tiles): "
+                     "range(0, n_k, tile) also visits the keys left over at the end")
+LAST_PADDED = cause("ex13_last_tile_padded",
+                    "the last tile was padded with zero keys and values: a padded key scores 0, "
+                    "not -inf, so it takes weight; take a shorter last tile (slicing past the end "
+                    "just stops) or give padding -inf")
+LSE_NO_MAX = cause("ex13_lse_without_max",
+                   "lse is log(l) without the running max: l holds Σ exp(s - m), so "
+                   "log Σ exp(s) is m + log(l)")
+BLOCKED_NAN = cause("ex13_blocked_tile_nan",
+                    "a query whose keys in a tile are all blocked got NaN: its max is still -inf, "
+                    "and exp(-inf - (-inf)) is NaN; shift such rows by 0 instead (torch.where) so "
+                    "that they keep their state")
+HALF_STATE = cause("ex13_float16_state",
+                   "the running state was kept in float16: sums over thousands of keys lose "
+                   "their small terms or pass float16's largest number (65,504); keep m, l and "
+                   "acc in float32 and round only the results")
+FULL_SCORES = cause("ex13_full_scores",
+                    "the call formed the scores of a query against every key at once: it added "
+                    "at least the memory of the [n_q, n_k] float32 scores (the whole score "
+                    "matrix, or a block of queries by all keys); walk over the keys in tiles, "
+                    "keeping only m, l and acc")
+
+MIB = 2 ** 20
+
+
+# ----------------------------------------------------------- tiled, with slips
+def _tiles(Q, K, V, mask=None, tile=64, slip=None, work=None):
+    """Tiled attention as the reference does it, or with one ``slip``; (output, lse) in
+    Q's dtype (None when the slip cannot run on these inputs)."""
+    work = work or (torch.float32 if Q.dtype == torch.float16 else Q.dtype)
+    n_q, n_k = Q.shape[-2], K.shape[-2]
+    probe = Q[..., :1, :1] * K[..., :1, :1] * V[..., :1, :1]
+    if mask is not None:
+        mask = mask.reshape((1,) * max(0, 2 - mask.dim()) + tuple(mask.shape))
+        probe = probe * mask[..., :1, :1].to(probe.dtype)
+        mask = mask.expand(*probe.shape[:-2], n_q, n_k)
+    batch = probe.shape[:-2]
+    m = torch.full((*batch, n_q, 1), float("-inf"), dtype=work)
+    l = torch.zeros((*batch, n_q, 1), dtype=work)
+    acc = torch.zeros((*batch, n_q, V.shape[-1]), dtype=work)
+    q = Q.to(work) / math.sqrt(Q.shape[-1])
+    stop = (n_k // tile) * tile if slip == LAST_DROPPED else n_k
+    for start in range(0, stop, tile):
+        k_t, v_t = K[..., start:start + tile, :].to(work), V[..., start:start + tile, :].to(work)
+        if slip == LAST_PADDED and k_t.shape[-2] < tile:
+            pad = tile - k_t.shape[-2]
+            k_t = torch.cat([k_t, k_t.new_zeros(*k_t.shape[:-2], pad, k_t.shape[-1])], -2)
+            v_t = torch.cat([v_t, v_t.new_zeros(*v_t.shape[:-2], pad, v_t.shape[-1])], -2)
+        s = q @ k_t.transpose(-2, -1)
+        blocked = None
+        if mask is not None:
+            blocked = mask[..., start:start + tile] == 0
+            if slip == LAST_PADDED and blocked.shape[-1] < s.shape[-1]:
+                blocked = torch.cat([blocked, blocked.new_zeros(
+                    *blocked.shape[:-1], s.shape[-1] - blocked.shape[-1])], -1)
+            if slip != MASK_AFTER_EXP:
+                s = s.masked_fill(blocked, float("-inf"))
+        m, l, acc = _update(m, l, acc, s, v_t, slip, blocked)
+    out, lse = acc / l, (m + torch.log(l)).squeeze(-1)
+    if slip == LSE_NO_MAX:
+        lse = torch.log(l).squeeze(-1)
+    return out.to(Q.dtype), lse.to(Q.dtype)
+
+
+def _update(m, l, acc, s, V, slip=None, blocked=None):
+    """One step of the online softmax, right or with one slip."""
+    s, V = s.to(m.dtype), V.to(acc.dtype)
+    tile_max = s.amax(-1, keepdim=True)
+    m_new = tile_max if slip == MAX_NOT_CARRIED else torch.maximum(m, tile_max)
+    shift = m_new if slip == BLOCKED_NAN else torch.where(torch.isinf(m_new),
+                                                          torch.zeros_like(m_new), m_new)
+    alpha = torch.exp(m - shift)
+    p = torch.exp(s - shift)
+    if slip == MASK_AFTER_EXP and blocked is not None:
+        p = p.masked_fill(blocked, 0.0)
+    l_alpha = l if slip in (L_NOT_RESCALED, NOT_RESCALED) else l * alpha
+    acc_alpha = acc if slip in (ACC_NOT_RESCALED, NOT_RESCALED) else acc * alpha
+    return m_new, l_alpha + p.sum(-1, keepdim=True), acc_alpha + p @ V
+
+
+TILE_SLIPS = (L_NOT_RESCALED, ACC_NOT_RESCALED, NOT_RESCALED, MAX_NOT_CARRIED, LAST_DROPPED,
+              LAST_PADDED, BLOCKED_NAN)
+
+
+@made_once
+def _tiled_suspects(Q, K, V, mask, tile) -> dict:
+    """Each slip of tiled_attention with the (output, lse) it gives on these inputs."""
+    found = {}
+    for slip in TILE_SLIPS + ((MASK_AFTER_EXP,) if mask is not None else ()):
+        try:
+            found[slip] = _tiles(Q, K, V, mask, tile, slip)
+        except RuntimeError:
+            continue
+    found[LSE_NO_MAX] = (None, _tiles(Q, K, V, mask, tile, LSE_NO_MAX)[1])
+    if Q.dtype == torch.float16:
+        found[HALF_STATE] = _tiles(Q, K, V, mask, tile, work=torch.float16)
+    return found
+
+
+def _reference(Q, K, V, mask=None):
+    """Exercise 08's output and the row's log-sum-exp, in float64, back in Q's dtype."""
+    q, k, v = Q.double(), K.double(), V.double()
+    out, _ = sdpa(q, k, v, mask)
+    scores = q @ k.transpose(-2, -1) / math.sqrt(Q.shape[-1])
+    if mask is not None:
+        scores = scores.masked_fill(mask == 0, float("-inf"))
+    return out.to(Q.dtype), torch.logsumexp(scores, -1).to(Q.dtype)
+
+
+def _check(learner, Q, K, V, mask=None, tile=3, rtol=None, atol=None):
+    got = learner.tiled_attention(Q, K, V, mask, tile)
+    out, lse = compare.tuple_of(got, 2, what="the result", names="output, lse")
+    exp_out, exp_lse = _reference(Q, K, V, mask)
+    suspects = compare.once(lambda: _tiled_suspects(Q, K, V, mask, tile))
+    compare.close(out, exp_out, what=compare.code("output"), rtol=rtol, atol=atol,
+                  suspects=lambda: {k: v[0] for k, v in suspects().items() if v[0] is not None})
+    compare.close(lse, exp_lse, what=compare.code("lse"), rtol=rtol, atol=atol,
+                  suspects=lambda: {k: v[1] for k, v in suspects().items() if v[1] is not None})
+
+
+def _qkv(gen, batch=(), n_q=N_Q, n_k=N_K, d_k=D_K, d_v=D_V, dtype=torch.float32, scale=1.0):
+    return (randn(gen, *batch, n_q, d_k, dtype=dtype, scale=scale),
+            randn(gen, *batch, n_k, d_k, dtype=dtype, scale=scale),
+            randn(gen, *batch, n_k, d_v, dtype=dtype))
+
+
+# ------------------------------------------------------ the update, on its own
+def _start(batch, n_q, d_v, dtype=torch.float32):
+    return (torch.full((*batch, n_q, 1), float("-inf"), dtype=dtype),
+            torch.zeros(*batch, n_q, 1, dtype=dtype), torch.zeros(*batch, n_q, d_v, dtype=dtype))
+
+
+def _state_after(gen, batch, n_q=N_Q, d_v=D_V, t_=N_K, shift=0.0, dtype=torch.float32):
+    """The state after one tile of scores (shifted by ``shift``), ready for another."""
+    m, l, acc = _start(batch, n_q, d_v, dtype)
+    s = randn(gen, *batch, n_q, t_, dtype=dtype) + shift
+    return _update(m, l, acc, s, randn(gen, *batch, t_, d_v, dtype=dtype))
+
+
+@made_once
+def _update_suspects(m, l, acc, s, V) -> dict:
+    return {slip: _update(m, l, acc, s, V, slip)
+            for slip in (L_NOT_RESCALED, ACC_NOT_RESCALED, NOT_RESCALED, MAX_NOT_CARRIED,
+                         BLOCKED_NAN)}
+
+
+def _check_update(learner, m, l, acc, s, V, exact=False):
+    got = learner.online_softmax_update(m, l, acc, s, V)
+    parts = compare.triple(got, what="the result")
+    expected = _update(m, l, acc, s, V)
+    for i, (name, g, e) in enumerate(zip(("m", "l", "acc"), parts, expected)):
+        compare.close(g, e, what=compare.code(name), exact=exact,
+                      suspects=lambda i=i: {k: v[i] for k, v in
+                                            _update_suspects(m, l, acc, s, V).items()})
+
+
+@case("online_softmax_update from the starting state (m = -inf, l = 0, acc = 0): one tile "
+      "of 7 keys")
+def test_update_first_tile(learner, gen):
+    m, l, acc = _start((), N_Q, D_V)
+    _check_update(learner, m, l, acc, randn(gen, N_Q, N_K), randn(gen, N_K, D_V))
+
+
+@case("online_softmax_update: a tile with a larger max rescales both l and acc")
+def test_update_rescales(learner, gen):
+    m, l, acc = _state_after(gen, ())
+    _check_update(learner, m, l, acc, randn(gen, N_Q, N_K) + 4.0, randn(gen, N_K, D_V))
+
+
+@case("online_softmax_update: a tile far below the running max (by 30) leaves m as it was")
+def test_update_max_carried(learner, gen):
+    m, l, acc = _state_after(gen, BATCH1, shift=30.0)
+    _check_update(learner, m, l, acc, randn(gen, *BATCH1, N_Q, 5), randn(gen, *BATCH1, 5, D_V))
+
+
+@case("online_softmax_update: a query whose every key in the tile is blocked keeps its "
+      "state bit for bit (also from the start)")
+def test_update_blocked_tile(learner, gen):
+    m, l, acc = _state_after(gen, (2,))
+    m[0, 1], l[0, 1], acc[0, 1] = float("-inf"), 0.0, 0.0  # one row still at the start
+    s = randn(gen, 2, N_Q, 5)
+    s[0, :2] = float("-inf")     # rows 0 and 1 of batch 0: a fully blocked tile
+    s[1, 3, 1:] = float("-inf")  # partly blocked
+    V = randn(gen, 2, 5, D_V)
+    got = learner.online_softmax_update(m, l, acc, s, V)
+    parts = compare.triple(got, what="the result")
+    expected = _update(m, l, acc, s, V)
+    for i, (name, g, e) in enumerate(zip(("m", "l", "acc"), parts, expected)):
+        compare.close(g, e, what=compare.code(name),
+                      suspects=lambda i=i: {k: v[i] for k, v in
+                                            _update_suspects(m, l, acc, s, V).items()})
+    for i, (name, g, e) in enumerate(zip(("m", "l", "acc"), parts, (m, l, acc))):
+        compare.close(g[0, :2], e[0, :2], exact=True,
+                      what=t("`{name}` of the fully blocked rows", name=name),
+                      suspects={BLOCKED_NAN: _update(m, l, acc, s, V, BLOCKED_NAN)[i][0, :2]})
+
+
+@case("online_softmax_update with two leading batch dimensions (2 x 3)")
+def test_update_batch2(learner, gen):
+    m, l, acc = _state_after(gen, BATCH2)
+    _check_update(learner, m, l, acc, randn(gen, *BATCH2, N_Q, 6) + 1.0,
+                  randn(gen, *BATCH2, 6, D_V))
+
+
+@property_case("online_softmax_update: float16 scores and values into a float32 state give a "
+               "float32 state")
+def test_update_float16_tile(learner, gen):
+    learner.property_case()
+    m, l, acc = _state_after(gen, ())
+    s, V = randn(gen, N_Q, N_K, dtype=torch.float16), randn(gen, N_K, D_V, dtype=torch.float16)
+    got = compare.triple(learner.online_softmax_update(m, l, acc, s, V))
+    for name, g in zip(("m", "l", "acc"), got):
+        compare.dtype(compare.tensor(g, compare.code(name)), torch.float32,
+                      what=compare.code(name))
+    values_correct(learner, "online_softmax_update", got, m, l, acc, s, V)
+
+
+# ------------------------------------------------------------- the whole walk
+@case("tiled_attention equals exercise 08 on the lesson's example (3 tokens, 4 dimensions, "
+      "tile 2)")
+def test_seed_example(learner):
+    g = torch.Generator().manual_seed(0)
+    X = torch.randn(3, 4, generator=g)
+    W_Q, W_K, W_V = (torch.randn(4, 4, generator=g) for _ in range(3))
+    _check(learner, X @ W_Q, X @ W_K, X @ W_V, tile=2)
+
+
+@case("n_q=4, n_k=7, d_k=5, d_v=3 in tiles of 3 (the last tile holds one key)")
+def test_tiles_not_dividing(learner, gen):
+    _check(learner, *_qkv(gen), tile=3)
+
+
+@case("tiles of 4 over 10 keys whose scores fall from tile to tile (later maxima far below)")
+def test_falling_scores(learner, gen):
+    Q, K, V = _qkv(gen, BATCH1, n_k=10)
+    Q = Q.abs() + 1.0
+    K = K.abs() * torch.linspace(6.0, 0.1, 10).unsqueeze(-1)  # the first tile scores highest
+    _check(learner, Q, K, V, tile=4)
+
+
+@case("tiles of 4 over 10 keys whose scores rise from tile to tile (l and acc rescaled)")
+def test_rising_scores(learner, gen):
+    Q, K, V = _qkv(gen, BATCH1, n_k=10)
+    Q = Q.abs() + 1.0
+    K = K.abs() * torch.linspace(0.1, 3.0, 10).unsqueeze(-1)
+    _check(learner, Q, K, V, tile=4)
+
+
+@case("one tile larger than n_k (tile 64, 7 keys)")
+def test_one_tile(learner, gen):
+    _check(learner, *_qkv(gen), tile=64)
+
+
+@case("one leading batch dimension (batch of 3), tiles of 2")
+def test_batch1(learner, gen):
+    _check(learner, *_qkv(gen, BATCH1), tile=2)
+
+
+@case("two leading batch dimensions (2 x 3), tiles of 3")
+def test_batch2(learner, gen):
+    _check(learner, *_qkv(gen, BATCH2), tile=3)
+
+
+@case("a causal mask over 10 positions in tiles of 4: for the first queries whole tiles are "
+      "blocked")
+def test_causal_blocks_tiles(learner, gen):
+    mask = torch.tril(torch.ones(10, 10, dtype=torch.bool))
+    _check(learner, *_qkv(gen, BATCH1, n_q=10, n_k=10), mask, tile=4)
+
+
+@case("a random mask with n_q != n_k (4 x 7), tiles of 3")
+def test_random_mask(learner, gen):
+    _check(learner, *_qkv(gen), rand_mask(gen, N_Q, N_K), tile=3)
+
+
+@case("blocked keys whose scores are far above the allowed ones (by hundreds) take no weight")
+def test_blocked_far_above(learner, gen):
+    Q, K, V = _qkv(gen, n_k=8)
+    Q = Q.abs()
+    K[..., 5, :] = 200.0  # key 5 scores hundreds above the others, in every row
+    mask = torch.ones(N_Q, 8, dtype=torch.bool)
+    mask[:, 5] = False
+    mask[0, 6:] = False
+    _check(learner, Q, K, V, mask, tile=4)
+
+
+@property_case("a 0/1 float64 mask on float32 inputs works like a bool mask and keeps float32")
+def test_float_mask(learner, gen):
+    learner.property_case()
+    Q, K, V = _qkv(gen)
+    mask = rand_mask(gen, N_Q, N_K).double()
+    got = learner.tiled_attention(Q, K, V, mask, 3)
+    out, lse = compare.tuple_of(got, 2, what="the result", names="output, lse")
+    for name, item in (("output", out), ("lse", lse)):
+        compare.dtype(compare.tensor(item, compare.code(name)), torch.float32,
+                      what=compare.code(name))
+    _check(learner, Q, K, V, mask, tile=3)
+
+
+@case("a [7] key mask broadcasts over a batch of queries (2 x 3), tiles of 2")
+def test_key_mask_broadcast(learner, gen):
+    mask = torch.tensor([True, False, True, True, False, True, True])
+    _check(learner, *_qkv(gen, BATCH2), mask, tile=2)
+
+
+@property_case("float64 in, float64 out (output and lse)")
+def test_float64(learner, gen):
+    learner.property_case()
+    args = (*_qkv(gen, dtype=torch.float64), None, 3)
+    got = learner.tiled_attention(*args)
+    out, lse = compare.tuple_of(got, 2, what="the result", names="output, lse")
+    for name, item in (("output", out), ("lse", lse)):
+        compare.dtype(compare.tensor(item, compare.code(name)), torch.float64,
+                      what=compare.code(name))
+    values_correct(learner, "tiled_attention", got, *args)
+
+
+@property_case("large inputs (scores in the hundreds, float64) stay finite and exact")
+def test_large_inputs(learner, gen):
+    _check(learner, *_qkv(gen, dtype=torch.float64, scale=8.0), tile=3)
+
+
+@property_case("float16 with a mask over 3000 keys: accumulated in float32, returned in float16")
+def test_float16_many_keys(learner, gen):
+    learner.property_case()
+    # near-uniform weights over the allowed keys and values near 60: acc sums to about
+    # 100,000, past float16's largest number (65,504), while the output stays near 60
+    Q, K, _ = _qkv(gen, n_q=8, n_k=3000, d_k=16, d_v=4, dtype=torch.float16, scale=0.3)
+    V = (randn(gen, 3000, 4) + 60.0).half()
+    mask = rand_mask(gen, 8, 3000)
+    got = learner.tiled_attention(Q, K, V, mask, 256)
+    out, lse = compare.tuple_of(got, 2, what="the result", names="output, lse")
+    for name, item in (("output", out), ("lse", lse)):
+        compare.dtype(compare.tensor(item, compare.code(name)), torch.float16,
+                      what=compare.code(name))
+    _check(learner, Q, K, V, mask, tile=256, rtol=1e-2, atol=2e-3)
+
+
+@property_case("Q, K, V and the mask are left unchanged")
+def test_inputs_unchanged(learner, gen):
+    unchanged(learner, "tiled_attention", ["Q", "K", "V", "mask", "tile"],
+              *_qkv(gen), rand_mask(gen, N_Q, N_K), 3)
+
+
+@property_case("the state passed to online_softmax_update is left unchanged")
+def test_state_unchanged(learner, gen):
+    m, l, acc = _state_after(gen, ())
+    unchanged(learner, "online_softmax_update", ["m", "l", "acc", "scores", "V"],
+              m, l, acc, randn(gen, N_Q, N_K) + 2.0, randn(gen, N_K, D_V))
+
+
+# -------------------------------------------------------------------- memory
+def _measured(learner, Q, K, V, tile, limit_mib, warm=False):
+    """What one call of tiled_attention added to its worker's memory (the kernel's
+    figures), with its values checked too; fails above ``limit_mib``."""
+    learner.property_case()
+    if warm:  # libraries size their buffers at a first large product: not the call's own
+        learner.tiled_attention(Q, K, V, None, tile)
+    got, used = learner.measured("tiled_attention", Q, K, V, None, tile)
+    out, lse = compare.tuple_of(got, 2, what="the result", names="output, lse")
+    ref = learner.reference.tiled_attention(Q, K, V, None, 16384)
+    compare.close(out, ref[0], what=compare.code("output"))
+    compare.close(lse, ref[1], what=compare.code("lse"))
+    n_q, n_k = Q.shape[-2], K.shape[-2]
+    matrix = n_q * n_k * 4
+    if used is None or (not used.exact and used.added >= limit_mib * MIB):
+        raise compare.CaseFailure(
+            "the memory of the call could not be measured here",
+            expected=t("at most {limit} MiB added", limit=limit_mib),
+            got="no figure from the kernel (/proc/<pid>/status of the worker)",
+            check=Check.PROPERTY, not_checked=True)
+    added = used.added / MIB
+    if used.added < limit_mib * MIB:
+        return
+    raise compare.CaseFailure(
+        t("the call added {added} MiB of memory", added="%.0f" % added),
+        expected=t("at most {limit} MiB added ([{n_q}, {n_k}] float32 scores take {matrix} "
+                   "MiB)", limit=limit_mib, n_q=n_q, n_k=n_k, matrix=matrix // MIB),
+        got=t("{added} MiB added, measured by the kernel", added="%.0f" % added),
+        likely=FULL_SCORES if used.added >= matrix else "", check=Check.PROPERTY)
+
+
+@property_case("memory: n_q = n_k = 4096, d = 64, tile 64 adds less than 32 MiB (one 4096 x "
+               "4096 float32 matrix is 64 MiB)")
+def test_memory_square(learner, gen):
+    Q, K, V = (randn(gen, 4096, 64) for _ in range(3))
+    _measured(learner, Q, K, V, 64, 32, warm=True)
+
+
+# K and V of 2**20 keys would take 64 MiB, the most one request to a worker may carry
+MANY_KEYS = 2 ** 20 - 1024
+
+
+@property_case("memory: 64 queries and about a million keys (d = 8, tile 16384) add far less "
+               "than the [64, n_k] scores (256 MiB): the keys are what is tiled")
+def test_memory_many_keys(learner, gen):
+    Q = randn(gen, 64, 8)
+    K, V = randn(gen, MANY_KEYS, 8), randn(gen, MANY_KEYS, 8)
+    _measured(learner, Q, K, V, 16384, 128)
+
+
+@property_case("the source uses no ready-made attention")
+def test_no_ready_made_attention(learner, gen):
+    no_forbidden_source(learner, "tiled_attention", *_qkv(gen), None, 3,
+                        expected="attention built from matmul, exp and an online softmax")
