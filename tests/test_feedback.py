@@ -276,3 +276,20 @@ def test_the_watch_screen_keeps_redrawing_under_no_color(monkeypatch):
     console = make_console(Tty())
     assert not console.plain
     os.environ.pop("NO_COLOR", None)
+
+
+
+@pytest.mark.parametrize("plain", [True, False])
+def test_a_wrong_mask_says_true_and_false_and_its_rows_stay_aligned(solved, english, plain):
+    """A bool tensor's first difference reads True/False (not 1/0), and each row of a
+    tensor keeps the space it starts with, so that its columns line up."""
+    exercise = _with(solved, "ex07_masking", "triu")
+    run, _ = check(solved, [exercise.id])
+    failure = run.exercises[0].telling_case().failure
+    assert "expected False, got True" in failure.detail, failure.detail
+    shown = _render(report.panel(run.exercises[0], str(solved), plain=plain)).splitlines()
+    rows = [line for line in shown if re.match(r"^[│ ]*\[", line) and "True" in line]
+    firsts = [line.index("[") for line in rows if "[[" in line]
+    inner = [line.index("[") for line in rows if "[[" not in line]
+    assert len(firsts) == 2 and len(inner) == 6, shown  # Expected and Got, 4 rows each
+    assert set(inner) == {firsts[0] + 1}, "\n".join(shown)

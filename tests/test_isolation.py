@@ -5,11 +5,12 @@ run finishes with a complete report: the broken exercise has the status the
 scenario predicts and says why (with the learner's own message and line), and
 every other exercise passes as before.
 """
+import json
 import os
 import textwrap
 
 import pytest
-from conftest import ROOT, SOLUTIONS, check, copy_exercises, statuses
+from conftest import ROOT, SOLUTIONS, check, cli, copy_exercises, statuses
 
 from checker import manifest
 
@@ -311,3 +312,25 @@ def test_inputs_unchanged_is_what_the_region_holds_at_the_answer(tmp_path):
     assert "scores.mul_(2.0)" in left.failure.likely, left.failure.likely
     assert [c.name for c in cases["left"].values() if c.status.value != "passed"] == [left.name]
     assert all(c.status.value == "passed" for c in cases["undone"].values()), cases["undone"]
+
+
+def test_a_timeout_names_the_line_where_the_call_was_stopped(solved, tmp_path):
+    """Before killing a worker that overran, the checker asks it where it is: the failure
+    text names the learner's line, with the code from the checker's copy of the file, in
+    check (both languages) and in a grade's JSON."""
+    (solved / FILES["03"]).write_text("import torch\n\n\ndef attention_scores(Q, K):\n"
+                                      "    n = 0\n    while True:\n        n += 1\n",
+                                      encoding="utf-8")
+    said = "stopped at line 6: while True:"
+    checked = cli("check", "03", "--exercises", str(solved), "--timeout", str(TIMEOUT))
+    assert checked.returncode == 1 and said in " ".join(checked.stdout.split()), checked.stdout
+    chinese = cli("check", "03", "--exercises", str(solved), "--timeout", str(TIMEOUT),
+                  "--lang", "zh")
+    assert "停在第 6 行：while True:" in " ".join(chinese.stdout.split()), chinese.stdout
+    report = tmp_path / "grade.json"
+    graded = cli("grade", str(solved), "--json", str(report), "--timeout", str(TIMEOUT))
+    assert graded.returncode == 0, graded.stderr
+    messages = [test["metadata"]["message"] for test in json.loads(report.read_text())["tests"]
+                if test["metadata"].get("exercise") == "03" and test["outcome"] == "failed"]
+    assert messages and all(said in m or m.startswith("not run") for m in messages), messages
+    assert said in messages[0]

@@ -360,6 +360,62 @@ def test_a_watch_panel_never_grows_taller_than_the_terminal(work, columns, lang)
         term.send("q")
 
 
+def test_at_80x24_a_hint_or_the_list_keeps_the_header_and_expected_got(work):
+    """The smallest usual terminal: with a hint open the screen still starts with watch's
+    title and shows what was expected and what came back; the list fits too. A screen
+    of 24 lines has 23 for text: the cursor rests on the last one."""
+    _solved_up_to(work, 6)
+    wrong = Path(__file__).parent / "implementations" / "wrong" / "ex07_masking"
+    shutil.copy(wrong / "triu.py", work / "exercises" / "ex07_masking.py")
+    with Terminal(["watch", "--lang", "en"], work, env(), columns=80, rows=24) as term:
+        screen_with(term, "Exercise 07")
+        term.send("h")
+        first_hint = manifest.by_id()["07"].hints_for(None, "en")[1][0]
+        term.expect(term.flat(first_hint)[:12])
+        term.expect(KEYS["en"])
+        lines = _last_screen(term, "en")
+        flat = term.flat("\n".join(lines))
+        assert len(lines) <= 23, "\n".join(lines)
+        assert lines[0].startswith("attention-kit watch ·"), "\n".join(lines)
+        assert "Exercise 07 · Causal mask" in flat and term.flat(first_hint)[:12] in flat
+        assert "Expected: tensor of shape [4, 4], bool" in flat, flat
+        assert "Got: tensor of shape [4, 4], bool" in flat, flat
+        term.advance()
+        term.send("l")
+        term.expect("Hints")
+        term.expect(KEYS["en"])
+        lines = _last_screen(term, "en")
+        assert len(lines) <= 23 and lines[0].startswith("attention-kit watch ·"), \
+            "\n".join(lines)
+        term.send("q")
+
+
+def test_watch_says_a_check_is_running_before_its_result(work):
+    """A save first redraws the screen saying the file is being checked (a check can take
+    seconds: a case that runs into the time limit), then the result."""
+    with Terminal(["watch", "--lang", "en"], work, env()) as term:
+        screen_with(term, "Exercise 02 · Q, K, V projections · not started")
+        save(work / "exercises" / "ex02_qkv_projection.py", wrong_qkv())
+        screen_with(term, "Likely cause")
+        # the screens in the order they came: the busy one, then the result
+        save(work / "exercises" / "ex02_qkv_projection.py", wrong_qkv() + "\n# again\n")
+        term.expect("checked 02 in")
+        seen = term.flat(term.seen)
+        assert "checking 02 ..." in seen, seen
+        busy = seen.index("checking 02 ...")
+        assert busy < seen.index("checked 02 in"), seen
+        assert KEYS["en"] in seen[busy:], seen  # a whole screen, with the keys' line
+        term.send("q")
+
+
+def test_a_key_typed_while_watch_starts_is_kept(work):
+    with Terminal(["watch", "--lang", "en"], work, env()) as term:
+        term.send("l")  # before the first screen, likely before the kit has even started
+        screen_with(term, "Passed since")
+        term.send("q")
+        term.expect("Bye!")
+
+
 def test_reset_starts_the_hints_afresh(work):
     cli("hint", "02", cwd=work, env=env())
     cli("hint", "02", cwd=work, env=env())

@@ -13,6 +13,8 @@ import time
 PR_SET_PDEATHSIG = 1
 PR_SET_CHILD_SUBREAPER = 36
 PR_SET_NO_NEW_PRIVS = 38
+# the checker asks a worker that overran where it is (worker._answer_where) before killing it
+WHERE_SIGNAL = signal.SIGUSR1
 
 _LIBC = None
 

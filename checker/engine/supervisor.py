@@ -10,6 +10,9 @@ one hung exercise costs a few seconds, never the run.
 """
 from __future__ import annotations
 
+import os
+import re
+import time
 from dataclasses import dataclass, field
 
 from checker.engine import codec, forkserver, memory, process, shared
@@ -21,6 +24,7 @@ from checker.engine.submission import Source
 from checker.text import clean, one_line
 
 MAX_STRIKES = 2
+WHERE_GRACE = 0.5    # seconds an overrunning worker has to say where it was stopped
 MAX_FORBIDDEN = 20   # forbidden calls kept per exercise (a reply may claim 150,000)
 
 
@@ -159,11 +163,17 @@ class ExerciseWorker:
         try:
             message = codec.decode(codec.recv(self.sock, timeout))
         except TimeoutError:
+            where = self._where_stopped()
             self.stop()
             self.strikes += 1
+            if where is None:
+                raise LearnerProblem(
+                    Problem.TIMEOUT, t("no answer within {seconds} s (an endless loop?)",
+                                       seconds=f"{timeout:g}")) from None
             raise LearnerProblem(
-                Problem.TIMEOUT, t("no answer within {seconds} s (an endless loop?)",
-                                   seconds=f"{timeout:g}")) from None
+                Problem.TIMEOUT, t("no answer within {seconds} s: stopped at line {line}: "
+                                   "{code}", seconds=f"{timeout:g}", line=where["line"],
+                                   code=where["code"]), frames=[where]) from None
         except (EOFError, OSError):
             self.stop()
             self.strikes += 1
@@ -176,6 +186,27 @@ class ExerciseWorker:
             raise LearnerProblem(Problem.BAD_DATA, t("the worker sent back unreadable data: "
                                                      "{error}", error=exc)) from None
         return self._absorb(message)
+
+    def _where_stopped(self) -> dict | None:
+        """Ask a worker that overran where it is (``process.WHERE_SIGNAL``) and wait
+        ``WHERE_GRACE`` for its answer: the frame of the learner's file it was stopped in,
+        its line checked against our own copy of the file and its code taken from there
+        (``stopped_frame``); None when it does not say, or says nonsense."""
+        if self.pid is None or self.sock is None:
+            return None
+        try:
+            os.kill(self.pid, process.WHERE_SIGNAL)
+        except OSError:  # gone, or another user's (a worker with a user id of its own)
+            return None
+        deadline = time.monotonic() + WHERE_GRACE
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                message = codec.decode(codec.recv(self.sock, left))
+            except (TimeoutError, EOFError, OSError, codec.DecodeError):
+                return None
+            if isinstance(message, dict) and "stopped_at" in message:
+                return stopped_frame(message["stopped_at"], self.source.text)
+        return None
 
     def _absorb(self, message) -> dict:
         """What a worker's answer says besides its result: output, forbidden calls."""
@@ -344,6 +375,24 @@ def _frame(value) -> dict | None:
         return None
     return {"line": value["line"], "function": _text(value.get("function"), 200),
             "code": _text(value.get("code"), 500)}
+
+
+def stopped_frame(value, source: str | None) -> dict | None:
+    """A worker's claim of where it was stopped, as a frame: a line number within the
+    file, its code from ``source`` (the checker's copy, never the worker's text)."""
+    if not isinstance(value, dict) or type(value.get("line")) is not int or source is None:
+        return None
+    lines = source.splitlines()
+    if not 1 <= value["line"] <= len(lines):
+        return None
+    function = value.get("function")
+    return {"line": value["line"],
+            "function": function if isinstance(function, str) and
+            _FUNCTION_NAME.fullmatch(function) else "?",
+            "code": one_line(lines[value["line"] - 1].strip()[:300], 300)}
+
+
+_FUNCTION_NAME = re.compile(r"<?[A-Za-z_][A-Za-z0-9_]{0,199}>?")
 
 
 def _error(message: dict) -> dict:

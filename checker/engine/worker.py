@@ -93,6 +93,22 @@ class _RefuseImports(importlib.abc.MetaPathFinder):
         return None
 
 
+def _answer_where(sock, where: stack.Stack):
+    """The handler of ``process.WHERE_SIGNAL``, installed before any learner code runs: it sends the
+    innermost line of the learner's file on the stack (read as text, ``stack.Stack``; the
+    interrupted frame it is handed is never touched) as ``{"stopped_at": {...}}``. The
+    checker kills the worker right after; what it sends is plain data the checker checks."""
+    def answer(signum, frame):
+        del frame  # a frame leads to the worker's own objects: only the dumped text is used
+        try:
+            line = where.learner_line()
+            codec.send(sock, codec.encode({"stopped_at": None if line is None else {
+                "line": line["line"], "function": line["function"]}}))
+        except BaseException:
+            pass
+    return answer
+
+
 def _describe(exc: BaseException, where: stack.Stack) -> dict:
     if isinstance(exc, NotImplementedError):
         kind = Problem.NOT_IMPLEMENTED
@@ -629,6 +645,7 @@ def run(sock, config: dict, shared_fd: int | None = None) -> None:
         session = _Session(sock, config)
         session.program = program
         session.region = region
+        signal.signal(process.WHERE_SIGNAL, _answer_where(sock, session.stack))  # before the guard
         _cut_numpy(torch)
         sandbox.close_other_fds(keep=(sock.fileno(), *session.stack.fds()))
         sys.stdout = sys.stderr = session.out

@@ -278,10 +278,11 @@ def close(got, expected: torch.Tensor, *, what: str = "the result", rtol=None, a
         return got
     first = _index(int(bad.reshape(-1).nonzero()[0]), e.shape)
     n_bad = int(bad.sum())
-    values = dict(n_bad=n_bad, total=e.numel(), first=list(first), expected=_num(e[first]),
-                  got=_num(g[first]))
+    values = dict(n_bad=n_bad, total=e.numel(), first=list(first),
+                  expected=_value(expected, e, first), got=_value(got, g, first))
     finite = torch.where(bad & torch.isfinite(diff), diff, torch.zeros_like(diff))
-    if e.numel() > 1 and bool((finite > 0).any()):
+    masks = torch.bool in (expected.dtype, got.dtype)  # True/False: no "difference" to tell
+    if e.numel() > 1 and not masks and bool((finite > 0).any()):
         worst = _index(int(finite.reshape(-1).argmax()), e.shape)
         detail = t("{n_bad} of {total} values differ. First at index {first}: expected "
                    "{expected}, got {got}. Largest finite difference {largest} at index {worst}.",
@@ -328,6 +329,13 @@ def _matches(g: torch.Tensor, e: torch.Tensor, rtol: float, atol: float) -> torc
     same_inf = torch.isinf(g) & torch.isinf(e) & (torch.sign(g) == torch.sign(e))
     finite = torch.isfinite(g) & torch.isfinite(e)
     return same_nan | same_inf | (finite & ((g - e).abs() <= atol + rtol * e.abs()))
+
+
+def _value(original: torch.Tensor, as_float: torch.Tensor, at: tuple) -> str:
+    """One value of a compared tensor as its own dtype writes it: True/False for a mask."""
+    if original.dtype == torch.bool:
+        return str(bool(as_float[at]))
+    return _num(as_float[at])
 
 
 def _num(x: torch.Tensor) -> str:

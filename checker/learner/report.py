@@ -38,12 +38,14 @@ def _clip(text: str, limit: int = MAX_TEXT) -> str:
 
 
 def _clip_lines(text: str, limit: int, fold: int) -> str:
-    """``_clip``, and from fold 2 on at most 4 lines (a long tensor is cut)."""
+    """``_clip``, and from fold 2 on at most 4 lines, from fold 4 on 2 (a long tensor is
+    cut)."""
     text = _clip(text, limit)
     lines = text.split("\n")
-    if fold < 2 or len(lines) <= 4:
+    kept = 4 if fold < 4 else 2
+    if fold < 2 or len(lines) <= kept:
         return text
-    return "\n".join(lines[:4]) + t(" ... ({n} more lines)", n=len(lines) - 4)
+    return "\n".join(lines[:kept]) + t(" ... ({n} more lines)", n=len(lines) - kept)
 
 
 def _status_text(status: Status, plain: bool) -> Text:
@@ -234,14 +236,18 @@ def _pictures(matrices: tuple, plain: bool) -> list:
         return []
 
 
+FOLDS = 5  # how many ways ``panel`` has to fold itself shorter
+
+
 def fitted_panel(e: ExerciseResult, exercises_dir: str, plain: bool, where: str,
                  console, height: int, inside: list | None = None):
     """``panel`` folded until it is at most ``height`` lines at the console's width: the
     title and the case always show; then the pictures and the lists of other cases go
     (counted instead), then the long values are cut, then all but the case, what went
-    wrong, its cause and what to do. ``inside``: lines (a hint) shown in the panel."""
+    wrong, what was expected and what came back, its cause and what to do, then those
+    values are cut shorter still. ``inside``: lines (a hint) shown in the panel."""
     made = None
-    for level in range(4):
+    for level in range(FOLDS):
         made = panel(e, exercises_dir, plain, where, fold=level, inside=inside)
         if len(console.render_lines(made, console.options, pad=False)) <= height:
             return made
@@ -253,7 +259,7 @@ def panel(e: ExerciseResult, exercises_dir: str, plain: bool, where: str = "cli"
     """The current exercise: what went wrong in the case that tells the most, and what to do.
 
     ``where`` the learner reads it ("cli", "watch" or "notebook") decides the next step.
-    ``fold`` (0 to 3) leaves out more and more for a short terminal (``fitted_panel``);
+    ``fold`` (0 to FOLDS - 1) leaves out more and more for a short terminal (``fitted_panel``);
     ``inside``: lines shown in the panel after the case (a hint); ``all_cases``: every
     failing case listed (``check --all-cases``), not only one for each function and cause.
     """
@@ -284,9 +290,9 @@ def panel(e: ExerciseResult, exercises_dir: str, plain: bool, where: str = "cli"
     value_limit = 600 if fold < 2 else 160
     if f is not None:
         lines.append(Paragraph(Text(_clip(f.summary), style="bold red" if not plain else "")))
-        if f.expected and fold < 3:
+        if f.expected:  # what was expected and what came back always show
             lines.append(_kv(t("Expected"), _clip_lines(f.expected, value_limit, fold)))
-        if f.got and fold < 3:
+        if f.got:
             lines.append(_kv(t("Got"), _clip_lines(f.got, value_limit, fold)))
         if f.detail and fold < 2:
             lines.append(Paragraph(_clip(f.detail)))
@@ -320,10 +326,11 @@ def panel(e: ExerciseResult, exercises_dir: str, plain: bool, where: str = "cli"
     if case.output and fold < 1:
         lines.extend(_output_lines(case))
     if inside:
-        lines.append(Text(""))
+        lines.extend([Text("")] if fold < 4 else [])
         lines.extend(inside)
-    lines.append(Text(""))
-    lines.append(_next_steps(e, path, where))
+    if fold < 3:  # (watch's keys' line says how to get a hint too)
+        lines.append(Text(""))
+        lines.append(_next_steps(e, path, where))
     return _box(e, lines, plain)
 
 

@@ -19,6 +19,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from checker import manifest
@@ -67,10 +68,22 @@ class Watch:
         self.inside: list = []              # a hint, shown inside the panel
         self.last_passed: str | None = None  # the exercise whose solution `s` shows
         self.timing = ""
+        self.checking = False               # a check is running: the timing line says so
         self.asked_last_hint = False        # `h` said the next hint is the last: `h` again shows it
         self.events: queue.Queue = queue.Queue()
 
     # ------------------------------------------------------------- checking
+    def busy(self, ids: list[str]) -> None:
+        """Show at once that ``ids`` are being checked (a check may take seconds, as when
+        a case runs into the time limit): the last screen, its timing line saying so."""
+        self.checking = True
+        self.timing = (t("checking {ids} ...", ids=", ".join(ids)) if len(ids) < 4 else
+                       t("checking all exercises ..."))
+        if self.console.plain:
+            self.console.print(Text(self.timing))
+        else:
+            self.draw()
+
     def check(self, ids: list[str]) -> None:
         started = time.perf_counter()
         chosen = [e for e in self.exercises if e.id in ids]
@@ -78,6 +91,7 @@ class Watch:
         for result in run.exercises:
             self.results[result.id] = result
         seconds, clock = f"{time.perf_counter() - started:.2f}", time.strftime("%H:%M:%S")
+        self.checking = False
         self.timing = (t("checked {ids} in {seconds} s at {clock}", ids=", ".join(ids),
                          seconds=seconds, clock=clock) if len(ids) < 4 else
                        t("checked all in {seconds} s at {clock}", seconds=seconds, clock=clock))
@@ -181,6 +195,7 @@ class Watch:
                 self.banner = [Paragraph(line) for line in replay_lines(
                     self.snapshot_of(focused), self.dir, self.options.timeout)]
         elif key == "r":
+            self.busy([e.id for e in self.exercises])
             self.check([e.id for e in self.exercises])
             if self.focus is None or self.results[self.focus].status == Status.PASSED:
                 self.focus = self.next_after(None)
@@ -203,6 +218,16 @@ class Watch:
         return True
 
     # --------------------------------------------------------------- screen
+    def title(self, width: int) -> Text:
+        """watch's first line, on one line: a long folder is cut from the front."""
+        folder = str(self.dir)
+        said = t("attention-kit watch · {folder} · saving a file checks it", folder=folder)
+        over = cell_len(said) - width
+        if over > 0 and not self.console.plain:
+            said = t("attention-kit watch · {folder} · saving a file checks it",
+                     folder="…" + folder[min(len(folder) - 8, over + 1):])
+        return Text(said, style="bold", no_wrap=not self.console.plain, overflow="ellipsis")
+
     def draw(self) -> None:
         from checker.learner.report import fitted_panel, progress
 
@@ -212,9 +237,7 @@ class Watch:
             c.clear()
         else:
             c.print(Text("=" * 72))
-        top = [Text(t("attention-kit watch · {folder} · saving a file checks it",
-                      folder=self.dir), style="bold"), progress(self.snapshot(), plain, c.width),
-               Text("")]
+        top = [self.title(c.width), progress(self.snapshot(), plain, c.width), Text("")]
         for item in top:
             c.print(item)
         for line in self.banner:
@@ -224,11 +247,15 @@ class Watch:
         # keys' line, each as tall as it is at this width
         used = sum(len(c.render_lines(item, c.options, pad=False))
                    for item in (*top, *self.banner))
-        keys = Paragraph(Text(t("keys: h hint · n next · l list · a all failing cases · p replay "
-                                "file · r re-check all · s solution · q quit"),
-                              style="" if plain else "bold cyan"))
+        said = t("keys: h hint · n next · l list · a all failing cases · p replay file · r "
+                 "re-check all · s solution · q quit")
+        if cell_len(said) > c.width:  # one line rather than two on a narrow terminal
+            said = t("keys: h hint  n next  l list  a failing  p replay  r recheck  s solution  "
+                     "q quit")
+        keys = Paragraph(Text(said, style="" if plain else "bold cyan"))
         used += 1 + len(c.render_lines(keys, c.options, pad=False))
-        room = max(8, c.height - used)
+        # and the line the cursor rests on after the keys' line: filled, it would scroll
+        room = max(8, c.height - used - 1)
         if self.extra:
             for item in self.extra:
                 _print_clipped(c, item, room)
@@ -244,7 +271,7 @@ class Watch:
         else:
             c.print(fitted_panel(self.results[self.focus], str(self.dir), plain, "watch", c,
                                  room if not plain else 10 ** 6, inside=self.inside))
-        c.print(Text(self.timing, style="dim"))
+        c.print(Text(self.timing, style="bold yellow" if self.checking and not plain else "dim"))
         c.print(keys)
 
 
@@ -276,6 +303,7 @@ class Watch:
                             ids.add(more.exercise_id)
                         else:
                             others.append(more)
+                    self.busy(sorted(ids))
                     self.saved(sorted(ids))
                     self.draw()
                     for more in others:
@@ -335,7 +363,8 @@ def _keys(events: queue.Queue):
         import tty
 
         saved = termios.tcgetattr(fd)
-        tty.setcbreak(fd)
+        # TCSANOW, not setcbreak's TCSAFLUSH: a key typed while the kit starts is kept
+        tty.setcbreak(fd, termios.TCSANOW)
 
     def read() -> None:
         while fd is not None:

@@ -39,6 +39,7 @@ TERMS = frozenset("""
 投影 序列 对应 只有 保存 向量 转置 有限 广播 检索 未来 改变 不会 屏蔽 拼接 批次 过去 自动 之外
 多头 单个 头的 宽度 乘积 softmax 整除 取整 溢出 补集 约定 维数 名字 末尾 内存 排列 特征 拼接
 填充 输入的 原地 修改 键和值 上三角 下三角 因为 如果 然后 但是 还是 只是 正好 分别 其中 一起
+传回 传回去 批量轴 批量大小
 """.split())
 _MAX_TERM = max(len(w) for w in TERMS)
 _CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff]")
@@ -86,7 +87,8 @@ def _tokens(line: str) -> list[tuple[int, int]]:
 
 
 def breaks(text: str, width: int) -> list[tuple[int, int]]:
-    """(start, end) offsets into ``text`` of each wrapped line, spaces at breaks left out."""
+    """(start, end) offsets into ``text`` of each wrapped line, spaces at breaks left out
+    (the spaces a line of ``text`` starts with are kept: they align a tensor's rows)."""
     width = max(width, 8)
     lines: list[tuple[int, int]] = []
     offset = 0
@@ -99,9 +101,12 @@ def breaks(text: str, width: int) -> list[tuple[int, int]]:
             if piece.isspace():
                 if start is not None:
                     used += w
+                elif s == 0:  # a line's own indentation (a tensor's rows) is kept
+                    start, end, used = s, e, w
                 continue
             if start is not None and used + w > width:
-                lines.append((offset + start, offset + end))
+                if not raw[start:end].isspace():  # (an indentation alone is no line)
+                    lines.append((offset + start, offset + end))
                 start = None
             if start is None:
                 start, used = s, 0

@@ -1,6 +1,7 @@
 """Hidden cases for exercise 11, multi-head attention (beyond the lesson)."""
 import math
 import re
+from dataclasses import replace
 
 import torch
 
@@ -11,9 +12,9 @@ from checker.i18n import N_, t
 from checker.judge import compare
 from checker.judge.cases.attention_support import (MASK_INVERTED, SOFTMAX_QUERIES,
                                                    blocked_weights_are_zero, rows_sum_to_one)
-from checker.judge.cases.mistakes import BY_D_K, MASK_UNSQUEEZE_1, NO_SCALE as NO_SCALING
-from checker.judge.cases.mistakes import (SCALE_D_MODEL, SHIFT_ABS, abs_shift_softmax,
-                                          projection_slips)
+from checker.judge.cases import mistakes
+from checker.judge.cases.mistakes import MASK_UNSQUEEZE_1
+from checker.judge.cases.mistakes import SHIFT_ABS, abs_shift_softmax, projection_slips
 from checker.judge.cases.beyond_support import raised, raises_value_error
 from checker.judge.cases.support import made_once, property_case
 from checker.judge.cases.support import (case, cause, gradients, no_forbidden_source, rand_mask,
@@ -22,6 +23,13 @@ from checker.judge.compare import CaseFailure
 from checker.judge.results import Check
 
 # ------------------------------------------------------------------ likely causes
+# the scaling mistakes of 08 to 12 (same ids, same hints), in 11's words: a head's width is
+# d_head there, as in its file and its hints
+NO_SCALING = replace(mistakes.NO_SCALE, text=N_("attention without dividing by √d_head"))
+SCALE_D_MODEL = replace(mistakes.SCALE_D_MODEL,
+                        text=N_("scores divided by √d_model instead of √d_head"))
+BY_D_HEAD = replace(mistakes.BY_D_K, text=N_("the scores divided by d_head = {d_head}: divide "
+                                             "by its square root"))
 INTERLEAVED = cause("ex11_interleaved_heads",
                     "split_heads took every h-th column (interleaved heads) instead of "
                     "contiguous blocks of d_model // h columns")
@@ -153,7 +161,7 @@ def _suspects(X_q, X_kv, W, h, mask=None) -> dict:
         found[SPLIT_FIXED_AXES] = _mha(X_q, X_kv, W, h, mask, split=_split_fixed)
         found[MERGE_FIXED_AXES] = _mha(X_q, X_kv, W, h, mask, merge=_merge_fixed)
     d_head = d_model // h
-    found[BY_D_K(d_k=d_head)] = _mha(X_q, X_kv, W, h, mask, scale=d_head ** 2)
+    found[BY_D_HEAD(d_head=d_head)] = _mha(X_q, X_kv, W, h, mask, scale=d_head ** 2)
     found[ALL_TRANSPOSED] = _mha(X_q, X_kv, tuple(w.transpose(-2, -1) for w in W), h, mask)
     for mistake, slipped in projection_slips(*W[:3]).items():
         found[mistake] = _mha(X_q, X_kv, (*slipped, W[3]), h, mask)
