@@ -1,5 +1,7 @@
-"""Below the oldest PyTorch the kit runs on, every entry says so in one line (exit 2),
-before anything imports the engine (which needs torch._C.TensorBase and more)."""
+"""The support table's edges: below the oldest PyTorch the kit runs on, every entry says
+so in one line (exit 2), before anything imports the engine (which needs
+torch._C.TensorBase and more); Python 3.10 gets pins that exist for it, in
+.ci/constraints.txt and in the Gradescope bundle's requirements.txt alike."""
 from __future__ import annotations
 
 import os
@@ -83,3 +85,43 @@ def test_every_command_stops_in_one_line_with_exit_2(args, says, old_torch):
     assert done.stdout == "" and done.stderr.count("\n") == 1, done.stderr
     assert says in done.stderr and f"torch>={NEEDED}" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def _pins(marker: str) -> dict[str, str]:
+    """.ci/constraints.txt's pins that hold on the Pythons of ``marker`` (or on all)."""
+    pins = {}
+    for line in (ROOT / ".ci" / "constraints.txt").read_text(encoding="utf-8").splitlines():
+        body = line.split("#")[0].strip()
+        if "==" not in body:
+            continue
+        spec, _, when = body.partition(";")
+        if not when.strip() or when.strip() == marker:
+            name, version = spec.split("==")
+            pins[name.strip().lower()] = version.strip()
+    return pins
+
+
+def test_the_bundles_python_310_pins_are_the_constraints():
+    from checker.grading import gradescope
+
+    on_310 = _pins('python_version < "3.11"')
+    for name, version in {**gradescope.PYTHON_310, **gradescope.ONLY_310}.items():
+        assert on_310.get(name) == version, name
+    text = gradescope.requirements()
+    assert 'numpy==2.2.6; python_version < "3.11"' in text
+    assert 'tomli==2.5.0; python_version < "3.11"' in text
+
+
+def test_every_pin_holds_once_on_each_python():
+    """A package is pinned once for every Python, or once for 3.10 and once for 3.11+."""
+    markers: dict[str, list[str]] = {}
+    for line in (ROOT / ".ci" / "constraints.txt").read_text(encoding="utf-8").splitlines():
+        body = line.split("#")[0].strip()
+        if "==" in body:
+            spec, _, when = body.partition(";")
+            markers.setdefault(spec.split("==")[0].strip().lower(), []).append(when.strip())
+    both = sorted(['python_version < "3.11"', 'python_version >= "3.11"'])
+    odd = {name: m for name, m in markers.items()
+           if m != [""] and sorted(m) != both and m != ['python_version < "3.11"']}
+    assert not odd
+    assert markers["numpy"] != [""] and markers["torch"] == [""]
