@@ -125,9 +125,10 @@ def run(cmd: list, cwd: Path, log, timeout: float, env=None) -> subprocess.Compl
 
 def pytest_cell(done: subprocess.CompletedProcess) -> tuple[str, bool]:
     """'506/506' from pytest's closing line (passed over all that ran)."""
-    tail = (done.stdout + done.stderr).strip().splitlines()[-1:] or [""]
+    closing = [line for line in done.stdout.splitlines()
+               if re.search(r"\d+ (passed|failed|errors?)\b.* in [\d.]+s", line)][-1:] or [""]
     counts = {k: int(v) for v, k in re.findall(
-        r"(\d+) (passed|failed|errors?|skipped|xfailed|xpassed)", tail[0])}
+        r"(\d+) (passed|failed|errors?|skipped|xfailed|xpassed)", closing[0])}
     passed = counts.get("passed", 0)
     ran = passed + counts.get("failed", 0) + counts.get("error", 0) + counts.get("errors", 0)
     ok = done.returncode == 0 and passed > 0
