@@ -6,8 +6,9 @@
 It copies the repo's tracked files (as they are in the work tree) into a temporary
 folder, as a fresh clone would have them, makes a virtual environment there with that
 Python, installs the kit with its test tools (`pip install -c .ci/constraints.txt
--e .[dev]`, the constraints' torch line replaced by ``torch==Y``), and runs a smoke
-that matters for a new torch or Python:
+-e .[dev]`, the constraints' torch line replaced by ``torch==Y``; for a torch other
+than the pinned one, without the pins of torch's own dependencies, which follow it),
+and runs a smoke that matters for a new torch or Python:
 
   solutions  every reference solution passes every case, under other seeds too, and
              every stub reads "not started" (tests/test_solutions_and_stubs.py)
@@ -103,11 +104,21 @@ def copy_repo(dest: Path) -> None:
             shutil.copy2(src, dest / rel)
 
 
+# torch's own dependencies: their pins follow the pinned torch (torch 2.5.1 asks for
+# sympy==1.13.1, the constraints pin 1.14.0), so another torch brings its own
+FOLLOW_TORCH = ("sympy", "mpmath", "networkx", "filelock", "fsspec", "jinja2",
+                "markupsafe", "typing-extensions", "setuptools")
+
+
 def constraints_for(torch: str, dest: Path) -> Path:
     text = CONSTRAINTS.read_text(encoding="utf-8")
+    pinned = pinned_torch()
     text, n = re.subn(r"(?m)^torch==[^\s;#]+.*$", f"torch=={torch}", text)
     if n != 1:
         raise Unusable(f"expected one torch pin in {CONSTRAINTS}, found {n}")
+    if torch != pinned:
+        names = "|".join(re.escape(name) for name in FOLLOW_TORCH)
+        text = re.sub(rf"(?mi)^({names})==.*$", "", text)
     out = dest / "constraints.txt"
     out.write_text(text, encoding="utf-8")
     return out
