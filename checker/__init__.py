@@ -34,7 +34,15 @@ def check(*ids: str, exercises: str | None = None, lang: str | None = None,
     with ``show=False`` it raises ``ValueError`` with that line.
     """
     from checker import i18n
+    from checker.compat import torch_problem
 
+    with i18n.speaking(lang):  # before the engine is imported: it needs a recent torch
+        problem = torch_problem()
+    if problem:
+        if show:
+            _one_line(problem)
+            return None
+        raise RuntimeError(problem)
     with i18n.command_style("notebook"):
         return _check(*ids, exercises=exercises, lang=lang, seed=seed, timeout=timeout,
                       show=show, all_cases=all_cases, repro=repro)

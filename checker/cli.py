@@ -133,6 +133,14 @@ def entry() -> None:
     0.8 s here, a third of a whole check; everything worth keeping is written and
     flushed by then, so the process exits directly.
     """
+    from checker.compat import torch_problem
+
+    wanted = _lang_from(sys.argv[1:])  # before anything imports the engine (it needs a
+    i18n.set_lang(wanted if wanted in i18n.LANGS else None)  # recent torch)
+    problem = torch_problem()
+    if problem:
+        print(t("attn-kit: {error}", error=problem), file=sys.stderr)
+        os._exit(EXIT_USAGE)
     code = main()
     try:
         from checker.engine import forkserver
