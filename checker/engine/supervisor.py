@@ -204,8 +204,9 @@ class ExerciseWorker:
                 message = codec.decode(codec.recv(self.sock, left))
             except (TimeoutError, EOFError, OSError, codec.DecodeError):
                 return None
-            if isinstance(message, dict) and "stopped_at" in message:
-                return stopped_frame(message["stopped_at"], self.source.text)
+            where = message.get("stopped_at") if isinstance(message, dict) else None
+            if where is not None:  # the kit's own key, not torch's words
+                return stopped_frame(where, self.source.text)
         return None
 
     def _absorb(self, message) -> dict:
