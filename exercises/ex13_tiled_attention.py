@@ -79,11 +79,11 @@ RULES / 规则
                     importing another exercise (08's function included)
   Memory / 内存: never form the [..., n_q, n_k] scores or weights. A case measures what a
                  call adds to its process's memory (the kernel's figure): at n_q = n_k = 4096,
-                 d = 64, tile 64 it must stay below 32 MiB, and tiling only the queries
-                 fails with many keys (n_k = 2**20).
+                 tile 64 it must stay below 32 MiB, and tiling only the queries fails with
+                 many keys (n_k = 2**19).
   不要构造 [..., n_q, n_k] 的分数或权重。有用例会测量一次调用让进程多用了多少内存（由内核
-  给出）：n_q = n_k = 4096、d = 64、tile 为 64 时必须低于 32 MiB；只对查询分块在键非常多
-  （n_k = 2**20）时会失败。
+  给出）：n_q = n_k = 4096、tile 为 64 时必须低于 32 MiB；只对查询分块在键非常多
+  （n_k = 2**19）时会失败。
   Imports / 导入: torch, math and the standard library only; numpy is refused: a result
                   must stay a torch tensor, and a numpy array loses its gradient and device.
   只能导入 torch、math 和标准库；numpy 会被拒绝：结果必须是 torch 张量，而 numpy 数组
