@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import torch
 
-from checker.text import clean, one_line
+from checker.text import one_line
 
 _as_numpy = torch._C.TensorBase.numpy  # the C method: workers refuse Tensor.numpy
 

@@ -29,7 +29,8 @@ from checker.engine.problems import Problem
 from checker.i18n import get_lang, t
 from checker.options import RunOptions
 from checker.engine.submission import Submission
-from checker.judge.results import Call, Check, CaseResult, ExerciseResult, Failure, RunResult, Status
+from checker.judge.results import (Call, Check, CaseResult, ExerciseResult, Failure,
+                                   RunResult, Status, copied)
 from checker.engine.supervisor import LearnerProblem, Workers
 
 MAX_OUTPUT = 2000
@@ -133,7 +134,7 @@ class Learner:
         seen = len(self._worker.forbidden_calls)
         kept = None
         if self.options.replay:  # copies: a replay file is made of them (a check, never a grade)
-            kept = Call(func, _copied(args), _copied(kwargs), grad)
+            kept = Call(func, copied(args), copied(kwargs), grad)
             self.calls.append(kept)
         try:
             returned = self._worker.call(func, args, kwargs, grad=grad, return_args=return_args,
@@ -470,17 +471,6 @@ def _settle_not_judged(result: ExerciseResult) -> None:
             original = getattr(c.failure, "raised_summary", None)
             if original is not None:
                 c.failure.not_checked, c.failure.summary = False, original
-
-
-def _copied(value):
-    """``value`` with every tensor in it (in tuples, lists and dicts) copied."""
-    if isinstance(value, torch.Tensor):
-        return value.detach().clone()
-    if isinstance(value, (tuple, list)):
-        return type(value)(_copied(v) for v in value)
-    if isinstance(value, dict):
-        return {k: _copied(v) for k, v in value.items()}
-    return value
 
 
 def _tensors(values) -> list:

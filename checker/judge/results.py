@@ -89,6 +89,20 @@ class CaseResult:
     calls: list = field(default_factory=list, repr=False)
 
 
+def copied(value):
+    """``value`` with every tensor in it (in tuples, lists and dicts) copied and detached:
+    what a kept ``Call`` holds, and what a replay hands the reference."""
+    import torch
+
+    if isinstance(value, torch.Tensor):
+        return value.detach().clone()
+    if isinstance(value, (tuple, list)):
+        return type(value)(copied(v) for v in value)
+    if isinstance(value, dict):
+        return {k: copied(v) for k, v in value.items()}
+    return value
+
+
 @dataclass
 class Call:
     """One call a case made of the learner's function, as the checker sent it: copies of

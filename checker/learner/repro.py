@@ -33,7 +33,7 @@ import torch
 from checker import manifest
 from checker.i18n import N_, t
 from checker.judge.compare import tolerances
-from checker.judge.results import Call, CaseResult, Check, ExerciseResult, Status
+from checker.judge.results import Call, CaseResult, Check, ExerciseResult, Status, copied
 from checker.learner import workspace
 
 REPRO_DIR = "repro"  # in the workspace's .attn-kit/
@@ -212,8 +212,8 @@ def _replayable(case: CaseResult, reference) -> tuple[str | None, object]:
     if call.grad is not None and call.returned:
         return gradients, None
     try:
-        expected = getattr(reference, call.function)(*_copies(call.args),
-                                                     **_copies(call.kwargs))
+        expected = getattr(reference, call.function)(*copied(call.args),
+                                                     **copied(call.kwargs))
     except Exception:  # the reference needs more than these inputs (a case's own set-up)
         return N_("the reference cannot be called on its inputs alone"), None
     if not call.returned:  # it raised, ran out of time or crashed: the replay does too
@@ -234,16 +234,6 @@ def _changed(call: Call) -> bool:
                and not same(old, new) for old, new in zip(call.args, after))
 
 
-def _copies(value):
-    if isinstance(value, torch.Tensor):
-        return value.clone()
-    if isinstance(value, (tuple, list)):
-        return type(value)(_copies(v) for v in value)
-    if isinstance(value, dict):
-        return {k: _copies(v) for k, v in value.items()}
-    return value
-
-
 def _name(e: ExerciseResult, case: CaseResult) -> str:
     test = case.nodeid.rsplit("::", 1)[-1].removeprefix("test_")
     return f"ex{e.id}_" + re.sub(r"[^A-Za-z0-9_]+", "_", test).strip("_")
@@ -257,9 +247,7 @@ def _save(e: ExerciseResult, case: CaseResult, expected, exercises_dir: Path,
     call: Call = case.calls[-1]
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        ignore = folder.parent / ".gitignore"  # .attn-kit/ holds only local things
-        if not ignore.exists():
-            ignore.write_text("*\n", encoding="utf-8")
+        workspace.ignored_by_git(folder.parent)
         torch.save({"args": list(call.args), "kwargs": dict(call.kwargs),
                     "expected": expected}, inputs)
         torch.load(inputs, weights_only=True)  # what the script will read, readable

@@ -188,14 +188,14 @@ class State:
         """Write atomically; returns False when the folder is not writable."""
         try:
             self.root.mkdir(parents=True, exist_ok=True)
-            _ignored_by_git(self.root)
+            ignored_by_git(self.root)
             files.write_atomic(self.path, json.dumps(self.data, indent=2, sort_keys=True))
             return True
         except OSError:
             return False
 
 
-def _ignored_by_git(state_dir: Path) -> None:
+def ignored_by_git(state_dir: Path) -> None:
     """``.attn-kit/`` holds only local things: tell git to leave all of it alone."""
     gitignore = state_dir / ".gitignore"
     if not gitignore.exists():
@@ -221,7 +221,7 @@ def reset(exercises_dir: Path, exercise: manifest.Exercise) -> Path | None:
         folder = Path(exercises_dir).resolve().parent / STATE_DIR / BACKUPS
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            _ignored_by_git(folder.parent)
+            ignored_by_git(folder.parent)
             backup = _free_name(folder, exercise)
             shutil.copy2(target, backup)
         except OSError as exc:
