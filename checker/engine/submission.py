@@ -114,28 +114,27 @@ def _decode(file: str, display: str, data: bytes) -> Source:
 COPY_MARK = re.compile(r"(?: \(\d{1,3}\)|-\d{1,3})$")  # a browser's " (1)", Canvas's "-1"
 
 
+def _without_copy_marks(stem: str) -> str:
+    for _ in range(3):  # "x (1) (1).py", "x-1 (2).py"
+        stem, before = COPY_MARK.sub("", stem), stem
+        if stem == before:
+            break
+    return stem
+
+
 def plain_name(name: str) -> str:
     """``name`` as it was before a browser (``ex05_softmax (1).py``), Canvas
     (``ex05_softmax-1.py``) or a change of case renamed it."""
     stem, dot, ext = name.rpartition(".")
     if not dot or not stem:
         stem, dot, ext = name, "", ""
-    for _ in range(3):  # "x (1) (1).py", "x-1 (2).py"
-        stem, before = COPY_MARK.sub("", stem), stem
-        if stem == before:
-            break
-    return unicodedata.normalize("NFC", f"{stem}{dot}{ext}").casefold()
+    return unicodedata.normalize("NFC", f"{_without_copy_marks(stem)}{dot}{ext}").casefold()
 
 
 def _plain_stem(name: str) -> str:
     """What is left of a name's plain form before its first dot: ``ex05_softmax`` for
     ``Ex05_Softmax (1).py.txt``, to point at a file with another extension."""
-    stem = unicodedata.normalize("NFC", name.split(".", 1)[0])
-    for _ in range(3):
-        stem, before = COPY_MARK.sub("", stem), stem
-        if stem == before:
-            break
-    return stem.casefold()
+    return _without_copy_marks(unicodedata.normalize("NFC", name.split(".", 1)[0])).casefold()
 
 
 def _near(file: str) -> callable:

@@ -114,16 +114,10 @@ def page_for(graded, disclose: str) -> Page:
     # "could not be graded" only when none of its cases ran (an unreadable zip, no exercise
     # file, two folders, the kit failing first); an error in one exercise of a submission
     # that was graded is told at that exercise, under the points it did earn
-    reason = graded.reason if not_graded(document) and disclose != "scores" else ""
+    reason = graded.reason if not graded.ran and disclose != "scores" else ""
     return Page(handed_in_name(graded), graded.score, graded.max_score, rows,
                 tuple(notes[:MAX_CASES]), reason, " ".join(footer), disclose,
                 course.get("name", ""))
-
-
-def not_graded(document: dict) -> bool:
-    """Whether none of the submission's cases ran: no document, or one with no test (the
-    report of ``document.not_graded``: ``tests: []``, ``exitcode: null``)."""
-    return not document.get("tests")
 
 
 def handed_in_name(graded) -> str:

@@ -217,7 +217,7 @@ PACKAGES = ("checker", "solutions")
 
 # The pins of requirements() whose release here may need a newer Python than 3.10 (the
 # oldest the kit supports): on 3.10 the bundle takes the release .ci/constraints.txt pins
-# for it (tests/test_torch_version.py keeps the two the same); and what 3.10 needs more.
+# for it (tests/test_support.py keeps the two the same); and what 3.10 needs more.
 PYTHON_310 = {"numpy": "2.2.6"}
 ONLY_310 = {"tomli": "2.5.0"}   # checker.compat reads TOML with it before Python 3.11
 

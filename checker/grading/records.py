@@ -132,11 +132,17 @@ class Graded:
         return name if name.strip(".") else self.name
 
     @property
+    def ran(self) -> bool:
+        """Whether any of its cases ran (an ambiguous, unreadable or empty submission's
+        report has no test: ``document.not_graded``)."""
+        return bool((self.document or {}).get("tests"))
+
+    @property
     def has_score(self) -> bool:
-        """Whether its score is a grade: its cases ran, and the kit did not fail. An
-        ambiguous, unreadable or empty submission, or a kit error, has none (its 0 is not
-        a score: exports leave its cell empty)."""
-        return bool((self.document or {}).get("tests")) and self.status != GradeStatus.KIT_ERROR
+        """Whether its score is a grade: its cases ran, and the kit did not fail (an
+        ungraded submission's 0, or a kit error's, is not a score: exports leave its cell
+        empty)."""
+        return self.ran and self.status != GradeStatus.KIT_ERROR
 
     @property
     def score(self) -> float:
