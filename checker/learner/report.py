@@ -348,6 +348,10 @@ def _headline(case: CaseResult) -> str:
     return _clip(said, 200)
 
 
+def _case_line(case: CaseResult) -> Paragraph:
+    return Paragraph(t("- {case}: {what}", case=case.name, what=_headline(case)), indent=2)
+
+
 def _also_failing(e: ExerciseResult, case: CaseResult, failed: list, where: str, fold: int,
                   all_cases: bool) -> list:
     """After the telling case: one line for each other function that fails and each other
@@ -359,8 +363,7 @@ def _also_failing(e: ExerciseResult, case: CaseResult, failed: list, where: str,
     if all_cases:
         lines = [Text(t("Every other case that does not pass ({n}):", n=len(others)),
                       style="bold")]
-        lines += [Paragraph(t("- {case}: {what}", case=c.name, what=_headline(c)), indent=2)
-                  for c in others]
+        lines += [_case_line(c) for c in others]
         return lines
     shown = [c for c in e.telling_cases() if c is not case and c in others]
     if fold >= 1:  # short: the other functions only, by name
@@ -372,8 +375,7 @@ def _also_failing(e: ExerciseResult, case: CaseResult, failed: list, where: str,
     lines = []
     if shown:
         lines.append(Text(t("Also failing:"), style="bold"))
-        lines += [Paragraph(t("- {case}: {what}", case=c.name, what=_headline(c)), indent=2)
-                  for c in shown[:ALSO_SHOWN]]
+        lines += [_case_line(c) for c in shown[:ALSO_SHOWN]]
     rest = len(others) - len(shown[:ALSO_SHOWN])
     if rest:
         lines.append(Paragraph(_list_them(e, rest, where)))
@@ -395,8 +397,7 @@ def all_cases_view(e: ExerciseResult, plain: bool):
     failed = e.failing()
     head = Text(t("Exercise {id} · {title}: every case that does not pass ({n} of {total})",
                   id=e.id, title=title_of(e.id), n=len(failed), total=e.total), style="bold")
-    lines = [Paragraph(t("- {case}: {what}", case=c.name, what=_headline(c)), indent=2)
-             for c in failed]
+    lines = [_case_line(c) for c in failed]
     return Group(head, *(lines or [Text(t("Every case passes."))]))
 
 
