@@ -5,17 +5,21 @@
     python -m checker.dev check [--static] [ID ...]
                                     the whole gate: what each exercise lacks, then each
                                     run through the kit's engine (exit 1 if anything)
-    python -m checker.dev sync      write exercises/ (the stubs), the solutions'
-                                    docstring headers and the made zeros files from the
-                                    one source
+    python -m checker.dev sync      write exercises/ (the stubs) and the solutions'
+                                    docstring headers from the one source
 
 An exercise is complete when it has: its manifest entry (titles, sections and three
 hints in both languages), its solution (the one source of its text, with a marked
 block per function), an up-to-date stub in ``exercises/``, its hidden cases with
 plain-language names, Chinese for every text of those cases, and its entries in the
-kit's own library of wrong, correct and zeros implementations. ``check`` then runs, through
-the kit's engine, the stub (it must be "not started"), the solution (it must pass) and
-every library file of the exercise (its declared verdict and cause); ``--static`` leaves
+kit's own library of wrong and correct implementations. ``check`` then runs, through
+the kit's engine, the stub (it must be "not started"), the solution (it must pass), a
+zeros file made from the solution in memory (the reference's results times 0: it must earn
+nothing) and every library file of the exercise (its declared verdict and cause); the
+least an exercise needs is one wrong file that is caught (each likely cause of its case
+file brings its own, the proof of that cause), so a new exercise is five files written
+by hand: manifest entry, solution, case file, Chinese catalog, one wrong file (measured:
+CONTRIBUTING.md, "Adding an exercise"). ``--static`` leaves
 the runs out (the kit's tests run them, in test_implementations.py). CONTRIBUTING.md
 walks through adding one. Messages here are for maintainers, in English.
 """
@@ -40,7 +44,6 @@ PLACEHOLDER = "[dev new]"
 HEADINGS = ("WHAT", "FORMULA", "SHAPES", "RETURN", "RULES", "CHECK")
 ALLOWED_IMPORTS = {"torch", "math", "__future__", "typing"}
 MIN_CASES = 8
-MIN_WRONG, MIN_CORRECT = 3, 2
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
@@ -180,22 +183,9 @@ def problems_of(exercise: manifest.Exercise) -> list[str]:
             found.append(f"... and {len(missing) - 5} more texts without Chinese")
     # 6) the kit's own library of implementations
     if source_checkout():
-        wrong = sorted((LIBRARY / "wrong" / exercise.stem).glob("*.py"))
-        correct = sorted((LIBRARY / "correct" / exercise.stem).glob("*.py"))
-        if len(wrong) < MIN_WRONG:
-            found.append(f"tests/implementations/wrong/{exercise.stem}/: {len(wrong)} files, "
-                         f"at least {MIN_WRONG} are needed")
-        if len(correct) < MIN_CORRECT:
-            found.append(f"tests/implementations/correct/{exercise.stem}/: {len(correct)} "
-                         f"files, at least {MIN_CORRECT} are needed")
-        zeros = LIBRARY / "zeros" / exercise.file
-        if not zeros.is_file():
-            found.append(f"tests/implementations/zeros/{exercise.file} is missing (every "
-                         "value zero: it must earn nothing)")
-        elif zeros_made(zeros) and \
-                zeros.read_text(encoding="utf-8") != zeros_from_solution(exercise, text):
-            found.append(f"tests/implementations/zeros/{exercise.file} is not made from the "
-                         "solution (run `python -m checker.dev sync`)")
+        if not any((LIBRARY / "wrong" / exercise.stem).glob("*.py")):
+            found.append(f"tests/implementations/wrong/{exercise.stem}/: no file; at least "
+                         "one wrong file the cases catch is needed")
         readme = (ROOT / "README.md").read_text(encoding="utf-8")
         if exercise.file not in readme:
             found.append(f"README.md does not list {exercise.file}")
@@ -214,7 +204,6 @@ def unnamed() -> list[str]:
     if source_checkout():
         places += [(ROOT / "solutions", "ex*.py", files), (ROOT / "exercises", "*.py", files),
                    (LIBRARY / "wrong", "*", stems), (LIBRARY / "correct", "*", stems),
-                   (LIBRARY / "zeros", "*", files),
                    *[(folder, "*", stems) for folder in sorted(BLIND.glob("set*"))]]
     for folder, pattern, known in places:
         for path in sorted(folder.glob(pattern)):
@@ -231,7 +220,7 @@ def unnamed() -> list[str]:
 
 
 # ------------------------------------------------------------------ the zeros file
-ZEROS_MADE = ("# Made by `python -m checker.dev sync` from solutions/{file}: the reference's "
+ZEROS_MADE = ("# Made in memory by `checker.dev` from solutions/{file}: the reference's "
               "results\n# times 0 (the right shapes, dtypes and graph, every value zero). "
               "Earns nothing.\n")
 ZEROS_WRAP = """
@@ -256,17 +245,12 @@ def {name}(*args, **kwargs):
 
 def zeros_from_solution(exercise: manifest.Exercise, text: str | None = None) -> str:
     """The library's zeros file of an exercise, made from its solution: each function
-    returns the reference's results times 0 (a file made by hand is kept as it is)."""
+    returns the reference's results times 0. Made in memory, never stored."""
     text = stubs.without_markers(stubs.solution_text(exercise) if text is None else text)
     if not re.search(r"^import torch$", text, re.M):
         text = "import torch\n" + text
     return (ZEROS_MADE.format(file=exercise.file) + text.rstrip("\n") + ZEROS_WRAP
             + "".join(ZEROS_ONE.format(name=f) for f in exercise.functions))
-
-
-def zeros_made(path: Path) -> bool:
-    """Whether a zeros file is one `dev sync` makes from the solution."""
-    return path.read_text(encoding="utf-8").startswith(ZEROS_MADE.split("{")[0])
 
 
 # ------------------------------------------------------- the runs through the engine
@@ -283,9 +267,10 @@ def library_of(exercise: manifest.Exercise) -> list[tuple[str, str, str]]:
         pass  # named by the static checks
     if not source_checkout():
         return found
-    zeros = LIBRARY / "zeros" / exercise.file
-    paths = ([(zeros, "zeros")] if zeros.is_file() else []) + \
-        [(p, "wrong") for p in sorted((LIBRARY / "wrong" / exercise.stem).glob("*.py"))] + \
+    if found:  # the zeros file, made from the solution in memory, never stored
+        found.append((f"the zeros file (made from solutions/{exercise.file})",
+                      zeros_from_solution(exercise, found[-1][1]), "zeros"))
+    paths = [(p, "wrong") for p in sorted((LIBRARY / "wrong" / exercise.stem).glob("*.py"))] + \
         [(p, "wrong") for p in sorted(BLIND.glob(f"set*/{exercise.stem}/*.py"))] + \
         [(p, "correct") for p in sorted((LIBRARY / "correct" / exercise.stem).glob("*.py"))]
     for path, verdict in paths:
@@ -439,8 +424,7 @@ def check(args: list[str] = ()) -> int:
 
 
 def sync() -> int:
-    """Solutions' headers from the manifest, then exercises/ and the made zeros files
-    from the solutions."""
+    """Solutions' headers from the manifest, then exercises/ from the solutions."""
     if not source_checkout():
         print("sync writes into a source checkout of the kit (exercises/ beside pyproject.toml)")
         return 2
@@ -460,11 +444,6 @@ def sync() -> int:
             backup = workspace.reset(ROOT / "exercises", exercise)
             print(f"exercises/{exercise.file}: written"
                   + (f" (the previous file is in {backup})" if backup else ""))
-        zeros = LIBRARY / "zeros" / exercise.file
-        made = zeros_from_solution(exercise, headed)
-        if zeros.is_file() and zeros_made(zeros) and zeros.read_text(encoding="utf-8") != made:
-            zeros.write_text(made, encoding="utf-8")
-            print(f"tests/implementations/zeros/{exercise.file}: made from the solution")
     return 0
 
 
@@ -563,7 +542,7 @@ def _toml_string(text: str) -> str:
 
 def new(argv: list[str]) -> int:
     """Scaffold an exercise: its manifest entry, solution, stub, case file with one worked
-    case per function, Chinese catalog, zeros file and README row; one line on stderr and
+    case per function, Chinese catalog and README row; one line on stderr and
     exit 2 if it cannot (then nothing is written)."""
     def refuse(message: str) -> int:
         print(f"dev new: {message}", file=sys.stderr)
@@ -603,9 +582,8 @@ def new(argv: list[str]) -> int:
     file, title = f"{stem}.py", name.replace("_", " ").capitalize()
     paths = {"manifest": manifest.MANIFEST, "solution": ROOT / "solutions" / file,
              "stub": ROOT / "exercises" / file, "cases": CASES / f"case_{stem}.py",
-             "catalog": ZH / f"{stem}.toml", "zeros": LIBRARY / "zeros" / file,
-             "readme": ROOT / "README.md"}
-    for key in ("solution", "stub", "cases", "catalog", "zeros"):
+             "catalog": ZH / f"{stem}.toml", "readme": ROOT / "README.md"}
+    for key in ("solution", "stub", "cases", "catalog"):
         if paths[key].exists():
             return refuse(f"{paths[key].relative_to(ROOT).as_posix()} exists already")
     readme = paths["readme"].read_text(encoding="utf-8")
@@ -651,7 +629,6 @@ def new(argv: list[str]) -> int:
                                   cases="".join(CASE.format(name=f, P=P) for f in functions)),
         "catalog": CATALOG.format(id=exercise_id, title_lower=title.lower(),
                                   case_file=paths["cases"].name, entries=entries),
-        "zeros": zeros_from_solution(exercise, solution),
     }
     for key, content in contents.items():
         paths[key].write_text(content, encoding="utf-8")
@@ -668,7 +645,6 @@ def new(argv: list[str]) -> int:
                       ("stub", "the learner's stub, made from the solution"),
                       ("cases", "one worked case a function"),
                       ("catalog", "the Chinese of the case names"),
-                      ("zeros", "every value zero, made from the solution by `dev sync`"),
                       ("readme", "its row in the table of exercises")):
         print(f"  {rel(key)}: {what}")
     print(f"edit next (every {P} placeholder; `python -m checker.dev check` names those left):")
@@ -676,9 +652,10 @@ def new(argv: list[str]) -> int:
     print(f"  {rel('solution')}: the docstring, the signatures and the reference code")
     print(f"  {rel('cases')}: at least {MIN_CASES} cases, and the exercise's likely causes")
     print(f"  {rel('catalog')}: the Chinese of every case name and message")
-    print(f"  tests/implementations/wrong/{stem}/ and correct/{stem}/: at least {MIN_WRONG} "
-          f"wrong files (each with its Cause line) and {MIN_CORRECT} correct ones")
-    print("then: python -m checker.dev sync (the stub and the zeros file), "
+    print(f"  tests/implementations/wrong/{stem}/: at least one wrong file (one per "
+          f"likely cause, each with its Cause line); correct/{stem}/: the other ways the "
+          "contract allows")
+    print("then: python -m checker.dev sync (the stub), "
           "python -m checker.dev check, ./kit test")
     return 0
 

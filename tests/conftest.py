@@ -92,6 +92,17 @@ def stubs(tmp_path) -> Path:
     return copy_exercises(EXERCISES, tmp_path / "exercises")
 
 
+def made_zeros(dest: Path) -> Path:
+    """A folder of every exercise's zeros file (the reference's results times 0), made
+    from the solutions as `dev check` makes it: never stored in the repository."""
+    from checker import dev
+
+    dest.mkdir(parents=True, exist_ok=True)
+    for exercise in manifest.load():
+        (dest / exercise.file).write_text(dev.zeros_from_solution(exercise), encoding="utf-8")
+    return dest
+
+
 def check(folder: Path, ids=None, **options):
     """The results and the document (``json_report=True``) of checking ``folder``;
     ``options``: fields of ``RunOptions``."""

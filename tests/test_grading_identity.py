@@ -11,7 +11,6 @@ from __future__ import annotations
 import csv
 import json
 import os
-import shutil
 import subprocess
 import sys
 import unicodedata
@@ -47,7 +46,7 @@ def graded(tmp_path_factory):
     clone = base / "clone"  # a zipped clone: exercises/ beside solutions/ and tests/
     copy_exercises(SOLUTIONS, clone / "exercises")
     copy_exercises(SOLUTIONS, clone / "solutions")
-    copy_exercises(EXERCISES, clone / "tests" / "implementations" / "zeros")
+    copy_exercises(EXERCISES, clone / "tests" / "implementations" / "wrong")
     _zip(clone, classdir / "clone.zip", "attention-kit-main/")
     two = base / "two"  # v1/ and v2/: which one is the work?
     copy_exercises(SOLUTIONS, two / "v1")

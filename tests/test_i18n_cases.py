@@ -8,16 +8,14 @@ and a few odd files looks up no id that the catalog lacks.
 from __future__ import annotations
 
 import re
-import shutil
 import string
 import sys
-from pathlib import Path
 
 import pytest
-from conftest import (EXERCISES, IMPLEMENTATIONS, ROOT, SOLUTIONS, assert_chinese, check,
-                      copy_exercises)
+from conftest import (EXERCISES, ROOT, SOLUTIONS, assert_chinese, check, copy_exercises,
+                      made_zeros)
 
-from checker import i18n, manifest
+from checker import i18n
 from checker.learner import report
 
 if sys.version_info >= (3, 11):
@@ -101,9 +99,9 @@ def test_stubs_and_solutions_in_chinese(chinese, tmp_path):
     assert i18n.MISSES == set()
 
 
-def test_a_file_of_zeros_is_explained_in_chinese(chinese):
+def test_a_file_of_zeros_is_explained_in_chinese(chinese, tmp_path):
     """(The whole library of wrong files is checked in Chinese by test_implementations.py.)"""
-    run, _ = check(IMPLEMENTATIONS / "zeros")
+    run, _ = check(made_zeros(tmp_path / "zeros"))
     _assert_chinese(run)
     assert i18n.MISSES == set()
 

@@ -15,7 +15,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import IMPLEMENTATIONS, SOLUTIONS, assert_chinese, check, copy_exercises, statuses
+from conftest import (IMPLEMENTATIONS, SOLUTIONS, assert_chinese, check, copy_exercises,
+                      made_zeros, statuses)
 
 from checker import dev, i18n, manifest
 from checker.judge.plugin import values_wrong
@@ -149,13 +150,13 @@ def test_correct_implementation_written_differently_passes(path, correct_results
     assert failing == []
 
 
-def test_zeros_earn_nothing():
+def test_zeros_earn_nothing(tmp_path):
     """Results of the right shape, dtype and graph, but all zeros, pass no case at all.
 
     Cases about a property (dtype kept, inputs untouched, no peeking, no forbidden
     call) check the values too; otherwise such a file would earn a third of the points.
     """
-    run, _ = check(IMPLEMENTATIONS / "zeros")
+    run, _ = check(made_zeros(tmp_path / "zeros"))
     passed = {e.id: [c.name for c in e.cases if c.status == "passed"] for e in run.exercises}
     assert run.score == 0, {k: v for k, v in passed.items() if v}
     assert set(statuses(run).values()) == {"failed"}

@@ -92,8 +92,7 @@ def test_dev_check_names_files_no_entry_names(monkeypatch, tmp_path):
     found = dev.unnamed()
     for place in (f"solutions/{last.file}", f"checker/judge/cases/{last.case_module}.py",
                   f"tests/implementations/wrong/{last.stem}",
-                  f"tests/implementations/correct/{last.stem}",
-                  f"tests/implementations/zeros/{last.file}"):  # the one it once missed
+                  f"tests/implementations/correct/{last.stem}"):
         assert f"{place}: no manifest entry names it" in found, found
 
 
@@ -130,8 +129,7 @@ NEW_NAME = f"new_exercise_{UNKNOWN_ID}"  # a name no exercise has, however many 
 def blank_kit(tmp_path, monkeypatch):
     """A source checkout with the kit's manifest and README and no exercise files, where
     `dev new` writes."""
-    for folder in ("exercises", "solutions", "checker/judge/cases", "checker/locale/zh",
-                   "tests/implementations/zeros"):
+    for folder in ("exercises", "solutions", "checker/judge/cases", "checker/locale/zh"):
         (tmp_path / folder).mkdir(parents=True)
     (tmp_path / "pyproject.toml").write_text("")
     for name in ("checker/manifest.toml", "README.md"):
@@ -151,7 +149,7 @@ def test_dev_new_scaffolds_every_file_of_an_exercise(blank_kit, capsys):
     out = capsys.readouterr().out
     written = ["checker/manifest.toml", f"solutions/{stem}.py", f"exercises/{stem}.py",
                f"checker/judge/cases/case_{stem}.py", f"checker/locale/zh/{stem}.toml",
-               f"tests/implementations/zeros/{stem}.py", "README.md"]
+               "README.md"]
     for rel in written:
         assert (blank_kit / rel).is_file() and f"  {rel}: " in out, rel
     assert "edit next" in out and f"wrong/{stem}/" in out
@@ -174,8 +172,7 @@ def test_dev_new_scaffolds_every_file_of_an_exercise(blank_kit, capsys):
     last = manifest.load()[-1]
     assert readme.index(f"| {last.id} | `{last.file}`") < \
         readme.index(f"| {UNKNOWN_ID} | `{new.file}` | `{NEW_NAME}` |")
-    assert dev.zeros_from_solution(new, solution) == \
-        (blank_kit / "tests" / "implementations" / "zeros" / new.file).read_text()
+    assert not (blank_kit / "tests").exists()  # the zeros file is made in memory
 
 
 @pytest.mark.parametrize("args, says", [
@@ -211,7 +208,7 @@ def test_a_zeros_file_made_from_a_solution_keeps_shapes_dtypes_and_graph():
 
     e = manifest.by_id()["06"]
     made = dev.zeros_from_solution(e)
-    assert made.startswith("# Made by `python -m checker.dev sync`") and "BEGIN" not in made
+    assert made.startswith("# Made in memory by `checker.dev`") and "BEGIN" not in made
     space: dict = {}
     exec(compile(made, e.file, "exec"), space)
     weights = torch.rand(3, 4, 7, requires_grad=True)
@@ -233,12 +230,11 @@ def test_dev_check_runs_each_library_file_for_its_declared_verdict(tmp_path, mon
     library = tmp_path / "implementations"
     for kind in ("wrong", "correct"):
         (library / kind / e.stem).mkdir(parents=True)
-    (library / "zeros").mkdir()
     (library / "wrong" / e.stem / "other_cause.py").write_text(
         text.replace(f"Cause: {declared}", "Cause: ex04_times"))
     (library / "wrong" / e.stem / "not_wrong.py").write_text((SOLUTIONS / e.file).read_text())
     (library / "correct" / e.stem / "not_correct.py").write_text(text)
-    (library / "zeros" / e.file).write_text((SOLUTIONS / e.file).read_text())
+    monkeypatch.setattr(dev, "zeros_from_solution", lambda ex, text: text)  # earns points
     monkeypatch.setattr(dev, "LIBRARY", library)
     monkeypatch.setattr(dev, "BLIND", tmp_path / "no_blind_sets")
     seen = []
@@ -250,5 +246,7 @@ def test_dev_check_runs_each_library_file_for_its_declared_verdict(tmp_path, mon
                "the file declares ex04_times" in line for line in lines), lines
     assert any("not_wrong.py: passes, it must be caught" in line for line in lines), lines
     assert any("not_correct.py: failed, it must pass" in line for line in lines), lines
-    assert any(f"zeros/{e.file}: earns 10.0 points" in line for line in lines), lines
-    assert not any("(the stub)" in line or f"solutions/{e.file}" in line for line in lines)
+    assert any(f"the zeros file (made from solutions/{e.file}): earns 10.0 points" in line
+               for line in lines), lines
+    assert not any("(the stub)" in line or line.startswith(f"solutions/{e.file}")
+                   for line in lines)
