@@ -54,20 +54,17 @@ SANDBOXES = ["basic", pytest.param("bwrap", marks=pytest.mark.skipif(
 # is not seen: such an attack earns what its correct function earns, exactly (its
 # values are its own), and a human reviews it. The table "Attacks whose expected outcome
 # changed" in docs/threat-model.md says why, folder by folder.
-REGION_ATTACKS = {"answer_first", "close_region", "collapse_thp", "dontneed_forgotten",
-                  "dontneed_in_call", "fault_flood", "guard_on_protected", "guard_region",
-                  "guard_region_04", "kernel_readv", "populate_write", "resize_region",
-                  "restore_after_encode", "restore_after_send", "thread_blocked_write",
-                  "thread_joined_write"}
+REGION_ATTACKS = {"answer_first", "close_region", "fault_flood", "guard_region",
+                  "guard_region_04", "restore_after_encode", "restore_after_send",
+                  "thread_blocked_write", "thread_joined_write"}
 # what the attacked exercise earns, exactly: above its control (07's in-place
 # masked_fill_, 9.29), the score of the correct function. The rest of REGION_ATTACKS are
 # held to their control as before: close_region loses its region, the in-place `/=` of
 # restore_after_send and guard_region_04 also fails 04's gradient case (which gates the
 # property cases), and thread_joined_write's write stays in the region.
 UNSEEN_WRITES = {attack: 10.0 for attack in (
-    "answer_first", "collapse_thp", "dontneed_forgotten", "dontneed_in_call", "fault_flood",
-    "guard_on_protected", "guard_region", "kernel_readv", "populate_write", "resize_region",
-    "restore_after_encode", "thread_blocked_write")}
+    "answer_first", "fault_flood", "guard_region", "restore_after_encode",
+    "thread_blocked_write")}
 REVIEWED = REGION_ATTACKS | {"forge_moved_reply", "forge_moved_pickle", "args_forged_session"}
 
 
