@@ -35,7 +35,7 @@ OFF_BY_ONE = cause("ex14_positions_off_by_one",
                    "position 0, so apply_rope uses the positions it is given and "
                    "rope_attention_step turns the new token at t, the cache length")
 NOT_CACHE_LENGTH = cause("ex14_position_not_cache_length",
-                         "the new token was turned at position {used} instead of at the cache "
+                         "the new token was turned at position {position} instead of at the cache "
                          "length t = {length}: its position is the number of tokens before it, "
                          "cache[0].size(-2) (0 without a cache)")
 EXPONENT = cause("ex14_exponent_i_over_d",
@@ -196,7 +196,7 @@ def _step_variants(x_t, W, cache, base) -> dict:
     if K_past is not None:  # 0 always, or a size of the cache other than its length
         sizes = {0} | {s for i, s in enumerate(K_past.shape) if i != K_past.dim() - 2}
         for used in sorted(sizes - {t_}):
-            add(NOT_CACHE_LENGTH(used=used, length=t_), _rope(q, _at(used), base),
+            add(NOT_CACHE_LENGTH(position=used, length=t_), _rope(q, _at(used), base),
                 _join(K_past, _rope(k, _at(used), base)), V)
     add(KEYS_UNROTATED(made="never"), q_r, _join(K_past, k), V)
     add(KEYS_UNROTATED(made="stored"), q_r, _join(K_past, k), V, out=sdpa(q_r, K, V)[0])
