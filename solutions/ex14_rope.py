@@ -8,8 +8,8 @@ WHAT / 概念
   bottom, and attention itself never sees a position again. The score q_m · k_n then
   mixes four products (word with word, word with position, position with word,
   position with position), and whether token m is 3 or 300 places from token n is left
-  for the projections to dig out of that sum. What attention needs is the distance
-  m - n, not the absolute places.
+  for the projections to dig out of that sum. What a score most often needs is the
+  distance m - n, not the two absolute places.
 
   RoFormer (Su et al., 2021) asked for a way to put position into q and k so that
   their dot product depends on the two words and on m - n only. In two dimensions
@@ -19,8 +19,9 @@ WHAT / 概念
   For d dimensions, cut the vector into d/2 planes: features (0, 1), (2, 3), ... each
   form a point, and pair i turns at its own speed θ_i = base^(-2i/d), the frequencies
   of the sinusoidal position vectors of the original Transformer. The fast pairs tell
-  near neighbours apart, the slow ones still count distances in the thousands, and on
-  average the score's reach fades with distance (the paper's long-term decay).
+  near neighbours apart, the slow ones still count distances in the thousands, and the
+  paper shows that a bound on the score shrinks as the distance grows (its long-term
+  decay): far-apart tokens tend to matter less to each other.
 
   So position moves from X into Q and K. Nothing is added to the input, and values are
   left alone: a position decides who attends to whom, not what is carried. The
@@ -37,7 +38,7 @@ WHAT / 概念
   课文的总结图从"X（词义 + 位置）"开始：一个词的向量等于它的词向量加上一个表示位置的
   向量，只在最底层加一次，之后注意力本身再也看不到位置。于是分数 q_m · k_n 里混着四种
   乘积（词与词、词与位置、位置与词、位置与位置），词 m 离词 n 是 3 个位置还是 300 个
-  位置，只能靠投影从这个和里自己去挖。注意力真正需要的是距离 m - n，而不是绝对位置。
+  位置，只能靠投影从这个和里自己去挖。而分数最常需要的是距离 m - n，不是两个绝对位置。
 
   RoFormer（Su 等，2021）要找一种把位置放进 q 和 k 的办法，使它们的点积只取决于两个
   词本身和 m - n。在二维里有一个精确的答案：旋转。把 q 转过角度 m·θ，把 k 转过 n·θ。
@@ -45,8 +46,8 @@ WHAT / 概念
   (m - n)·θ：所以 (R_m q) · (R_n k) = q · (R_(n-m) k)。对 d 维向量，把它切成 d/2 个
   平面：特征 (0, 1)、(2, 3)……各自组成一个点，第 i 对以自己的速度 θ_i = base^(-2i/d)
   旋转，这正是原始 Transformer 正弦位置向量用的那组频率。转得快的那几对区分相邻的词，
-  转得慢的那几对在几千个位置之外仍能数清距离；平均来说，分数的作用范围随距离逐渐减弱
-  （论文所说的远程衰减）。
+  转得慢的那几对在几千个位置之外仍能数清距离；论文还证明，分数的一个上界随距离增大而
+  变小（它所说的远程衰减）：相隔很远的词往往彼此影响更小。
 
   于是位置从 X 搬进了 Q 和 K。输入上什么也不加，值也不动：位置决定谁关注谁，而不决定
   搬运什么内容。旋转发生在 W_Q、W_K 投影之后，按每个词自己的位置进行，这正好适合练习 12
