@@ -17,7 +17,7 @@ from checker.pictures import session, terminal
 from conftest import IMPLEMENTATIONS, ROOT, SOLUTIONS, UNKNOWN_ID
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-SHOWN = ["04", "05", "06", "07", "08", "09", "10", "11", "12", "13"]
+SHOWN = ["04", "05", "06", "07", "08", "09", "10", "11", "12", "13", "14"]
 
 
 def consoles():
@@ -71,6 +71,10 @@ def test_every_exercise_with_the_solutions_agrees_in_both_languages(solved_dir, 
                 assert len(showing.sections) == 2  # the small example and a real sentence
                 pictures = [p for s in showing.sections for p in s.pictures]
                 assert all(p.given or p.agrees for p in pictures), eid
+            if eid == "14":  # RoPE's grid of scores is the same along each diagonal
+                for grid in (pictures[0].mine, pictures[2].mine):  # [m, n], each example
+                    step = (grid[1:, 1:] - grid[:-1, :-1]).abs().max()
+                    assert grid.shape[0] > 2 and step < 1e-9, eid
     finally:
         i18n.set_lang("en")
 

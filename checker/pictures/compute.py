@@ -410,8 +410,68 @@ def _measure(worker, func: str, args, time) -> str:
                                       ms="%.0f" % took)
 
 
+ROPE_GRID = 12       # exercise 14: query and key positions 0..11
+ROPE_DISTANCES = 24  # exercise 14: distances m - n = 0..23
+
+
+def ex14(ex: Example, learner, ref) -> list[Picture]:
+    """RoPE: the score of one token's query turned to position m against its own key
+    turned to position n, (R_m q)·(R_n k)/√d_k, with the learner's apply_rope: over a grid
+    of positions (constant along each diagonal, since it depends only on m - n), then for
+    every token against the distance m - n. Float64, so that yours and the reference's
+    agree to far below what a picture shows."""
+    import math
+
+    func = "apply_rope"
+    Q, K = ex.Q.double(), ex.K.double()  # [n, d_k] each
+    n, d_k = Q.shape
+    scale = math.sqrt(d_k)
+    pick = 1 if n > 1 else 0  # the first word (a sentence's token 0 is [CLS])
+    grid = torch.arange(ROPE_GRID)  # [P]
+    q_rows = Q[pick].expand(ROPE_GRID, d_k)  # [P, d_k]: the same q at positions 0..P-1
+    k_rows = K[pick].expand(ROPE_GRID, d_k)  # [P, d_k]
+
+    def grid_scores(rope):
+        q_m = _matrix(rope(q_rows, grid), (ROPE_GRID, d_k), func)  # [P, d_k]
+        k_n = _matrix(rope(k_rows, grid), (ROPE_GRID, d_k), func)  # [P, d_k]
+        return q_m @ k_n.T / scale  # [P, P]: row m, column n
+
+    far = torch.arange(ROPE_DISTANCES)  # [D]: the query's position, the key's is 0
+    q_far = Q.unsqueeze(1).expand(n, ROPE_DISTANCES, d_k)  # [n, D, d_k]
+    k_at_0 = K.unsqueeze(1)  # [n, 1, d_k]
+
+    def distance_scores(rope):
+        q_m = _matrix(rope(q_far, far), (n, ROPE_DISTANCES, d_k), func)  # [n, D, d_k]
+        k_0 = _matrix(rope(k_at_0, torch.zeros(1, dtype=torch.long)), (n, 1, d_k),
+                              func)  # [n, 1, d_k]
+        return (q_m * k_0).sum(-1) / scale  # [n, D]
+
+    word = ex.tokens[pick]
+    on_grid = Picture(t("apply_rope: the score (R_m q)·(R_n k)/√d_k of the query of “{word}” "
+                        "turned to position m (rows) against its own key turned to position n "
+                        "(columns): the same along each diagonal, since it depends only on "
+                        "m - n", word=word),
+                      ["m"] * ROPE_GRID, ["n"] * ROPE_GRID, grid_scores(ref.apply_rope),
+                      low=None, high=None, name_cols=False)
+    by_distance = Picture(t("apply_rope: each token's query at position m against its own key "
+                            "at position 0, one column per distance m - n = 0..{last}: how the "
+                            "score changes with the distance", last=ROPE_DISTANCES - 1),
+                          ex.tokens, [str(j) for j in range(ROPE_DISTANCES)],
+                          distance_scores(ref.apply_rope), low=None, high=None,
+                          name_cols=False)
+    by_distance.notes.append(t("(In each plane i, q turns by m·θ_i and k by n·θ_i: their dot "
+                               "product keeps only the difference (m - n)·θ_i, so a key at 3 "
+                               "and a query at 10 score as a key at 1003 and a query at "
+                               "1010.)"))
+
+    def mine(*args):
+        return learner(func, *args)
+    return [_attempt(on_grid, learner, func, lambda: grid_scores(mine)),
+            _attempt(by_distance, learner, func, lambda: distance_scores(mine))]
+
+
 EXERCISES = {"05": ex05, "06": ex06, "07": ex07, "08": ex08, "09": ex09, "10": ex10,
-             "11": ex11, "12": ex12, "13": ex13}
+             "11": ex11, "12": ex12, "13": ex13, "14": ex14}
 
 
 def pictures(exercise_id: str, example: Example, learner, ref) -> list[Picture]:
@@ -424,7 +484,7 @@ def pictures(exercise_id: str, example: Example, learner, ref) -> list[Picture]:
 BATCHED_ARGS = {"softmax": (0,), "weighted_sum": (0, 1), "apply_mask": (0,),
                 "scaled_dot_product_attention": (0, 1, 2), "self_attention": (0,),
                 "cross_attention": (0, 1), "causal_self_attention": (0,),
-                "multi_head_attention": (0, 1), "attention_step": (0,)}
+                "multi_head_attention": (0, 1), "attention_step": (0,), "apply_rope": (0,)}
 NOT_BATCHED = "not batched"   # the problem of a picture whose function takes no batch
 
 
