@@ -188,6 +188,7 @@ def _check(learner, ref, Q, K, V, mask=None, expected=None, output=True, weights
     if weights:
         compare.close(w, expected[1], what="the weights",
                       suspects=lambda: {k: v[1] for k, v in suspects().items()})
+    return got
 
 
 def _qkv(gen, batch=(), h_q=H_Q, h_kv=H_KV, n_q=N_Q, n_k=N_K, d_k=D_K, d_v=D_V,
@@ -273,8 +274,8 @@ def test_rows_sum_to_one(learner, gen):
 def test_mask_blocked_zero(learner, ref, gen):
     Q, K, V = _qkv(gen)
     mask = rand_mask(gen, N_Q, N_K)
-    _check(learner, ref, Q, K, V, mask, expected=_per_head(Q, K, V, mask))
-    blocked_weights_are_zero(_call(learner, Q, K, V, mask), (~mask).expand(H_Q, N_Q, N_K))
+    got = _check(learner, ref, Q, K, V, mask, expected=_per_head(Q, K, V, mask))
+    blocked_weights_are_zero(got, (~mask).expand(H_Q, N_Q, N_K))
 
 
 @case("a mask [6, 4, 7] with one per query head")
