@@ -391,9 +391,13 @@ def memory_table(learner) -> list[str]:
     return lines
 
 
-def _row(*cells: str) -> str:
-    """One line of the table, its columns right-aligned to fixed widths."""
-    return cells[0].ljust(6) + "".join(c.rjust(w) for c, w in zip(cells[1:], (16, 18, 18)))
+def _row(*cells: str, widths=(16, 18, 18)) -> str:
+    """One line of the table, its columns right-aligned to fixed widths, in terminal cells
+    (a Chinese character takes two)."""
+    from rich.cells import cell_len
+
+    return cells[0] + " " * (6 - cell_len(cells[0])) + "".join(
+        " " * (w - cell_len(c)) + c for c, w in zip(cells[1:], widths))
 
 
 def _measure(worker, func: str, args, time) -> str:
@@ -472,6 +476,124 @@ def ex14(ex: Example, learner, ref) -> list[Picture]:
 
 EXERCISES = {"05": ex05, "06": ex06, "07": ex07, "08": ex08, "09": ex09, "10": ex10,
              "11": ex11, "12": ex12, "13": ex13, "14": ex14}
+# exercise 15: the query and key/value heads of its pictures (the small example's W [8, 8]
+# in 4 query heads of 2; MiniLM's 12 heads in 4 groups of 3: head 2, which looks back, stays
+# sharp with its group's averaged keys, head 0 beside it does not), and the model whose KV
+# cache it sizes: Llama 2 70B's shape (80 layers, 64 query heads of 128, 8 key/value heads),
+# a context of 4096 tokens in float16
+GQA_HEADS = {"small": (4, 2), "sentence": (12, 4)}
+GQA_SHOWN = {"small": (0, 1), "sentence": (0, 2)}   # query heads of one group, drawn
+CACHE_MODEL = {"layers": 80, "h_q": 64, "d_head": 128, "tokens": 4096}
+CACHE_KV = (("MHA", 64), ("GQA", 8), ("MQA", 1))
+
+
+def _grouped(ex: Example, h_q: int, h_kv: int):
+    """Exercise 15's Q [h_q, n, d], K and V [h_kv, n, d] from the example's heads (ex11's
+    inputs): Q split into h_q heads; K and V split likewise, then the heads of each group
+    averaged into one, as Ainslie et al. turn a multi-head model into a grouped one."""
+    p = ex.heads
+    n = p["X"].shape[0]
+
+    def split(W):  # [h_q, n, d]
+        Y = p["X"] @ W  # [n, d_model]
+        return Y.reshape(n, h_q, Y.shape[1] // h_q).transpose(0, 1)
+
+    def pooled(W):  # [h_kv, n, d]
+        Y = split(W)
+        return Y.reshape(h_kv, h_q // h_kv, n, Y.shape[-1]).mean(1)
+    return split(p["W_Q"]), pooled(p["W_K"]), pooled(p["W_V"])
+
+
+def ex15(ex: Example, learner, ref) -> list[Picture]:
+    """Which key/value head each query head uses (repeat_kv on one-hot heads), then the
+    weights of query heads of one group: the same keys, their own queries. On the small
+    example, the KV cache of a large model with MHA, GQA and MQA."""
+    kind = "small" if ex.kind == "small" else "sentence"
+    h_q, h_kv = GQA_HEADS[kind]
+    n_rep = h_q // h_kv
+    eye = torch.eye(h_kv).unsqueeze(1)  # [h_kv, 1, h_kv]: head g holds the one-hot of g
+    shared = Picture(t("repeat_kv: which key/value head (columns) each of the {h_q} query heads "
+                       "(rows) uses, {h_kv} key/value heads in groups of {n_rep}", h_q=h_q,
+                       h_kv=h_kv, n_rep=n_rep), ["Q"] * h_q, ["KV"] * h_kv,
+                     ref.repeat_kv(eye, n_rep)[:, 0, :], name_cols=False)
+    found = [_attempt(shared, learner, "repeat_kv",
+                      lambda: _matrix(learner("repeat_kv", eye, n_rep), (h_q, 1, h_kv),
+                                      "repeat_kv")[:, 0, :])]
+    Q, K, V = _grouped(ex, h_q, h_kv)
+    func = "grouped_query_attention"
+    expected = ref.grouped_query_attention(Q, K, V)[1]  # [h_q, n, n]
+    whole = Picture("", ex.tokens, ex.tokens, expected)
+    _attempt(whole, learner, func, lambda: _weights_of(learner(func, Q, K, V), func))
+    for i in GQA_SHOWN[kind]:
+        pic = Picture(t("grouped_query_attention: the weights of query head {i} of {h_q}, which "
+                        "uses key/value head {g} of {h_kv}", i=i, h_q=h_q, g=i // n_rep,
+                        h_kv=h_kv), ex.tokens, ex.tokens, expected[i], problem=whole.problem,
+                      not_started=whole.not_started)
+        if whole.mine is not None:
+            pic.mine = whole.mine[i]
+        found.append(pic)
+    if whole.mine is not None and not whole.agrees:
+        found[-1].notes.append(t("All {h} heads: yours and the reference's differ by at most "
+                                 "{diff}.", h=h_q, diff=_number(whole.diff)))
+    elif whole.mine is not None:
+        found[-1].agree_notes.append(t("All {h} heads agree with the reference (max "
+                                       "|difference| {diff}).", h=h_q, diff=_number(whole.diff)))
+    found[-1].notes.append(t("(Each group's key and value heads are the average of the heads it "
+                             "replaces, as GQA's authors convert a multi-head model.)"))
+    if ex.kind == "small":
+        found[0].notes.extend(cache_table(learner))
+    return found
+
+
+def _size(n_bytes: int) -> str:
+    """A number of bytes in GiB, MiB or KiB, with three significant digits at most."""
+    for unit, power in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
+        if n_bytes >= 2 ** power:
+            return f"{n_bytes / 2 ** power:.3g} {unit}"
+    return f"{n_bytes} B"
+
+
+def cache_table(learner) -> list[str]:
+    """Lines of a table: the KV cache of CACHE_MODEL with 64, 8 and 1 key/value heads,
+    computed from the shapes of the cached tensors (meta tensors: no memory), per token
+    and for the whole context; and how many heads your repeat_kv makes of one layer's
+    cached keys for attention (64 every time: the cache is what shrinks)."""
+    m = CACHE_MODEL
+    lines = [t("The KV cache of a model of {layers} layers with {h_q} query heads of {d} "
+               "numbers (the shape of Llama 2 70B), {n} tokens in float16:", layers=m["layers"],
+               h_q=m["h_q"], d=m["d_head"], n=m["tokens"]),
+             _row(t("kind"), t("key/value heads"), t("per token"), t("{n} tokens", n=m["tokens"]),
+                  t("yours: repeat_kv"), widths=(16, 12, 13, 18))]
+    for kind, h_kv in CACHE_KV:
+        keys = torch.empty(m["layers"], h_kv, m["tokens"], m["d_head"], dtype=torch.float16,
+                           device="meta")  # one tensor of keys per layer, and as many values
+        whole = 2 * keys.numel() * keys.element_size()
+        lines.append(_row(kind, str(h_kv), _size(whole // m["tokens"]), _size(whole),
+                          _heads_of(learner, keys[0], m["h_q"] // h_kv), widths=(16, 12, 13, 18)))
+    lines.append(t("(The cache keeps only the key/value heads; repeat_kv makes the {h_q} heads "
+                   "attention needs from them at each step.)", h_q=m["h_q"]))
+    return lines
+
+
+def _heads_of(learner, keys: torch.Tensor, n_rep: int) -> str:
+    """How many heads the learner's repeat_kv makes of one layer's cached keys [h_kv, n, d]
+    (on the meta device: a shape, no memory), e.g. "8 -> 64"; "-" without a learner."""
+    if learner is None:
+        return "-"
+    try:
+        got = learner("repeat_kv", keys, n_rep)
+    except LearnerProblem as problem:
+        return t("not started") if calls.not_started(problem) else t("error")
+    if not isinstance(got, torch.Tensor) or got.dim() < 3:
+        return t("error")
+    return f"{keys.shape[-3]} -> {got.shape[-3]}"
+
+
+# the exercises whose pictures of a real sentence use every head of MiniLM's first layer
+ALL_HEADS = ("11", "15")
+
+EXERCISES = {"05": ex05, "06": ex06, "07": ex07, "08": ex08, "09": ex09, "10": ex10,
+             "11": ex11, "12": ex12, "13": ex13, "15": ex15}
 
 
 def pictures(exercise_id: str, example: Example, learner, ref) -> list[Picture]:
@@ -484,7 +606,8 @@ def pictures(exercise_id: str, example: Example, learner, ref) -> list[Picture]:
 BATCHED_ARGS = {"softmax": (0,), "weighted_sum": (0, 1), "apply_mask": (0,),
                 "scaled_dot_product_attention": (0, 1, 2), "self_attention": (0,),
                 "cross_attention": (0, 1), "causal_self_attention": (0,),
-                "multi_head_attention": (0, 1), "attention_step": (0,), "apply_rope": (0,)}
+                "multi_head_attention": (0, 1), "attention_step": (0,), "apply_rope": (0,),
+                "repeat_kv": (0,), "grouped_query_attention": (0, 1, 2)}
 NOT_BATCHED = "not batched"   # the problem of a picture whose function takes no batch
 
 
