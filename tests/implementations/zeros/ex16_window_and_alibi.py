@@ -28,15 +28,16 @@ WHAT / 概念
   The model needs no position embeddings at all; since the penalty depends only on the
   distance, a model trained on short texts keeps working on longer ones (the paper's
   title: "train short, test long"). Each head gets its own slope, a geometric sequence:
-  for h heads (h a power of two) the first slope is 2^(-8/h) and each next one is that
-  much smaller, so with 8 heads 1/2, 1/4, ..., 1/256. A head with a steep slope looks
-  at its close neighbours; one with a gentle slope looks far back. For h not a power of
-  two the paper's code keeps that property this way: take the slopes of the largest
-  power of two p below h, then fill the h - p places left with the slopes of 2p taken
-  at every other position from the first ([0::2]); these fall between the slopes
-  already taken. A blocked key is the limit of a penalty with an infinite slope; ALiBi
-  keeps the causal mask for the future and adds its bias to the past, and the two
-  combine with the window freely.
+  for h heads (h a power of two) the first slope is 2^(-8/h) and each next one is the
+  one before times 2^(-8/h), so with 8 heads 1/2, 1/4, ..., 1/256. A head with a steep
+  slope looks at its close neighbours; one with a gentle slope looks far back. The
+  paper's models all have a power of two of heads; for any other h its code builds the
+  list this way: the slopes of p, the largest power of two below h, then, for the h - p
+  places left, the slopes of 2p taken at every other position from the first ([0::2]),
+  which fall between the slopes already taken. Where the mask adds -inf, ALiBi adds a
+  finite number: a blocked key can never take weight, a far key still can if its score
+  is high enough. ALiBi keeps the causal mask for the future and biases only the past;
+  the window and the bias combine freely (this function takes either, both or neither).
 
   课文第 7 节让位置 i 只关注位置 0..i，不看后面的位置：这就是下三角掩码，对角线及其下方为
   True。掩码其实就是在 softmax 之前给每个分数加上的一个数：允许的键加 0，被挡住的键加
@@ -54,12 +55,13 @@ WHAT / 概念
   挡住远处的键，而是加上一个随距离增长的有限惩罚：往回 i - j 个位置的键 j，分数减去
   slope × (i - j)。模型完全不需要位置嵌入；由于惩罚只取决于距离，在短文本上训练的模型
   在更长的文本上也能工作（论文标题就是“train short, test long”）。每个头有自己的斜率，
-  构成一个等比数列：h 个头（h 是 2 的幂）时，第一个斜率是 2^(-8/h)，后面每个都再乘以
-  这个数，所以 8 个头时是 1/2、1/4、……、1/256。斜率陡的头只看近邻，斜率平缓的头能看得
-  很远。h 不是 2 的幂时，论文的代码这样保持这一性质：先取小于 h 的最大的 2 的幂 p 的斜率，
-  剩下的 h - p 个位置用 2p 的斜率从第一个起每隔一个取（[0::2]）来填；这些斜率恰好落在
-  已取的斜率之间。被挡住的键可以看成斜率无穷大的惩罚；ALiBi 对未来仍保留因果掩码，对过去
-  加上偏置，二者还能和窗口自由组合。
+  构成一个等比数列：h 个头（h 是 2 的幂）时，第一个斜率是 2^(-8/h)，后面每个都是前一个
+  乘以 2^(-8/h)，所以 8 个头时是 1/2、1/4、……、1/256。斜率陡的头只看近邻，斜率平缓的头
+  能看得很远。论文中的模型头数都是 2 的幂；对其他的 h，论文的代码这样构造斜率：先取小于 h
+  的最大的 2 的幂 p 的斜率，剩下的 h - p 个位置用 2p 的斜率从第一个起每隔一个取（[0::2]）
+  来填，这些斜率恰好落在已取的斜率之间。掩码加的是 -inf，ALiBi 加的是一个有限的数：被挡住
+  的键永远分不到权重，远处的键只要分数够高仍然可以。ALiBi 对未来仍保留因果掩码，只给过去
+  加偏置；窗口和偏置可以自由组合（本函数接受只给其一、两者都给或都不给）。
 
 FORMULA / 公式
   sliding_window_mask: allowed[i, j] = (j <= i) and (i - j < window)
