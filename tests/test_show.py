@@ -17,7 +17,7 @@ from checker.pictures import session, terminal
 from conftest import IMPLEMENTATIONS, ROOT, SOLUTIONS, UNKNOWN_ID
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-SHOWN = ["04", "05", "06", "07", "08", "09", "10", "11", "12", "13", "14", "15"]
+SHOWN = ["04", "05", "06", "07", "08", "09", "10", "11", "12", "13", "14", "15", "16"]
 
 
 def consoles():

@@ -474,8 +474,6 @@ def ex14(ex: Example, learner, ref) -> list[Picture]:
             _attempt(by_distance, learner, func, lambda: distance_scores(mine))]
 
 
-EXERCISES = {"05": ex05, "06": ex06, "07": ex07, "08": ex08, "09": ex09, "10": ex10,
-             "11": ex11, "12": ex12, "13": ex13, "14": ex14}
 # exercise 15: the query and key/value heads of its pictures (the small example's W [8, 8]
 # in 4 query heads of 2; MiniLM's 12 heads in 4 groups of 3: head 2, which looks back, stays
 # sharp with its group's averaged keys, head 0 beside it does not), and the model whose KV
@@ -592,8 +590,83 @@ def _heads_of(learner, keys: torch.Tensor, n_rep: int) -> str:
 # the exercises whose pictures of a real sentence use every head of MiniLM's first layer
 ALL_HEADS = ("11", "15")
 
+WINDOW = 3          # the window of exercise 16's pictures
+ALIBI_HEADS = 8     # heads of exercise 16's pictures: the ALiBi paper's usual count
+QUIETER = 4         # exercise 16 divides Q by this, so that the bias shows beside the scores
+
+
+def ex16(ex: Example, learner, ref) -> list[Picture]:
+    """The band that sliding_window_mask(n, 3) leaves of the causal mask, the slope of each
+    of 8 heads (alibi_slopes), then biased_causal_attention's weights: the steepest head
+    and the gentlest (ALiBi alone), and the steepest with the window as well. Every head
+    gets the same Q (divided by 4: scores of the size of the bias), K and V, so that the
+    heads differ by their slopes alone; the attention is given the reference's slopes (an
+    input: the same for both)."""
+    n, h = len(ex.tokens), ALIBI_HEADS
+    band = ref.sliding_window_mask(n, WINDOW)  # [n, n] bool
+    found = [_attempt(Picture(t("sliding_window_mask(n, {window}): dark = the query (row) may "
+                                "see the key (column): itself and the {before} before it",
+                                window=WINDOW, before=WINDOW - 1),
+                              ex.tokens, ex.tokens, band.double()),
+                      learner, "sliding_window_mask",
+                      lambda: _as_numbers(learner("sliding_window_mask", n, WINDOW)))]
+    slopes = ref.alibi_slopes(h)  # [h]
+    heads = [str(k + 1) for k in range(h)]
+    found.append(_attempt(Picture(t("alibi_slopes({h}): the slopes of heads 1 to {h} (columns 0 "
+                                    "to {last}), the steepest first", h=h, last=h - 1),
+                                  [t("slope")], heads,
+                                  slopes[None, :].double(), high=float(slopes.max()),
+                                  name_cols=False),
+                          learner, "alibi_slopes",
+                          lambda: _row_of(learner("alibi_slopes", h), "alibi_slopes")))
+    Q = (ex.Q / QUIETER).expand(h, n, -1)  # [h, n, d_k]
+    K, V = ex.K.expand(h, n, -1), ex.V.expand(h, n, -1)  # [h, n, d_k], [h, n, d_v]
+    func = "biased_causal_attention"
+    causal = _causal(n)  # [n, n]
+    for window in (None, WINDOW):
+        expected = ref.biased_causal_attention(Q, K, V, slopes, window)[1]  # [h, n, n]
+        whole = Picture("", ex.tokens, ex.tokens, expected)
+        _attempt(whole, learner, func,
+                 lambda w=window: _weights_of(learner(func, Q, K, V, slopes, w), func))
+        shown = (0, h - 1) if window is None else (0,)
+        allowed = causal if window is None else band
+        for k in shown:
+            title = (t("biased_causal_attention, head {k} (slope {slope}): near keys weigh more",
+                       k=k + 1, slope=_fraction(slopes[k])) if window is None and k == 0 else
+                     t("head {k} (slope {slope}): nearly exercise 10's causal attention", k=k + 1,
+                       slope=_fraction(slopes[k])) if window is None else
+                     t("head {k} (slope {slope}) with window = {window} as well: older keys are "
+                       "blocked", k=k + 1, slope=_fraction(slopes[k]), window=WINDOW))
+            pic = Picture(title, ex.tokens, ex.tokens, expected[k], blocked=~allowed,
+                          problem=whole.problem, not_started=whole.not_started)
+            if whole.mine is not None:
+                pic.mine = whole.mine[k]
+            found.append(pic)
+    found[2].notes.append(t("(The slopes given to biased_causal_attention are the reference's "
+                            "alibi_slopes({h}), the same for both. Every head gets the same Q, K "
+                            "and V, so the heads differ by their slopes alone; Q is divided by "
+                            "{quieter}, so that the scores are of the bias's size.)", h=h,
+                            quieter=QUIETER))
+    return found
+
+
+def _row_of(value, func: str):
+    """A [h] result as the one row [1, h] of a picture."""
+    if isinstance(value, torch.Tensor) and value.dim() == 1:
+        return value[None, :]
+    return value  # _matrix says what is wrong with it
+
+
+def _fraction(value) -> str:
+    """A slope as 1/2, 1/256 (a power of two) or with three digits."""
+    value = float(value)
+    inverse = 1 / value if value else 0
+    return f"1/{round(inverse)}" if inverse and abs(inverse - round(inverse)) < 1e-6 else \
+        f"{value:.3g}"
+
+
 EXERCISES = {"05": ex05, "06": ex06, "07": ex07, "08": ex08, "09": ex09, "10": ex10,
-             "11": ex11, "12": ex12, "13": ex13, "15": ex15}
+             "11": ex11, "12": ex12, "13": ex13, "14": ex14, "15": ex15, "16": ex16}
 
 
 def pictures(exercise_id: str, example: Example, learner, ref) -> list[Picture]:
@@ -607,7 +680,8 @@ BATCHED_ARGS = {"softmax": (0,), "weighted_sum": (0, 1), "apply_mask": (0,),
                 "scaled_dot_product_attention": (0, 1, 2), "self_attention": (0,),
                 "cross_attention": (0, 1), "causal_self_attention": (0,),
                 "multi_head_attention": (0, 1), "attention_step": (0,), "apply_rope": (0,),
-                "repeat_kv": (0,), "grouped_query_attention": (0, 1, 2)}
+                "repeat_kv": (0,), "grouped_query_attention": (0, 1, 2),
+                "biased_causal_attention": (0, 1, 2)}
 NOT_BATCHED = "not batched"   # the problem of a picture whose function takes no batch
 
 
