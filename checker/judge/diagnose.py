@@ -646,6 +646,19 @@ def in_place_line(body: str, name: str) -> str:
                                  rf"|^\s*{n}\[[^\]]*\]\s*(?:[-+*/]|//)?=(?!=)", as_written=True)
 
 
+# a method that changes a tensor's shape or strides in place and leaves its memory as it was
+_RESHAPES_IN_PLACE = r"\.(?:transpose_|t_|unsqueeze_|squeeze_|swapaxes_|swapdims_|resize_|" \
+                     r"resize_as_|set_|as_strided_)\("
+
+
+def reshaped_in_place_line(body: str, name: str) -> str:
+    """The first line of ``body`` that changes the shape or strides of the tensor ``name``
+    itself in place (``name.transpose_(-2, -1)``, ``name.unsqueeze_(0)``, ``name.set_(...)``),
+    which leaves its memory as it was, or ''."""
+    return first_code_line(body, rf"(?<![\w.]){re.escape(name)}{_RESHAPES_IN_PLACE}",
+                           as_written=True)
+
+
 # a torch call that makes a float tensor in the default dtype unless told another
 _FLOAT_FACTORY = re.compile(r"\btorch\.(?:ones|zeros|full|empty|eye|rand|randn)\(")
 
