@@ -111,6 +111,31 @@ def hint(exercise: str, *, all: bool = False, last: bool = False,  # noqa: A002
                           if all else i18n.t("To see it: hint(\"{id}\", last=True)", id=chosen.id))
 
 
+def workspace(folder: str = "attention-work", *, lang: str | None = None) -> str | None:
+    """Work in your workspace: the folder that holds ``exercises/`` here or above (as
+    ``check()`` finds it), else ``folder``, made as `attn-kit init` makes one (fresh stubs)
+    unless it holds one already (a hosted notebook, run after run). The working folder
+    becomes it, so every later call finds it; returns its path (None, after one line,
+    when it cannot be made). The starter notebooks call it first (docs/notebooks.md).
+    """
+    import os
+
+    from checker import i18n, manifest
+    from checker.learner import workspace as place
+
+    with i18n.speaking(lang):
+        try:
+            root, made = place.found_or_made(folder)
+        except place.WorkspaceError as exc:
+            _one_line(str(exc))
+            return None
+        os.chdir(root)
+        print(i18n.t("Workspace ready: {path} holds the {n} exercises as fresh stubs.",
+                     path=root / "exercises", n=len(manifest.load())) if made
+              else i18n.t("Your workspace: {path}", path=root))
+    return str(root)
+
+
 def show(exercise: str, *, sentence: str | None = None, reference: bool = False,
          seed: int | None = None, lang: str | None = None, exercises: str | None = None):
     """Pictures of an exercise's attention (04 to 12), as `attn-kit show NN`: in a
