@@ -6,6 +6,7 @@ In a notebook (or any Python session)::
     result = check("05")          # renders the same report as `attn-kit check 05`
     result.all_passed, result.score
     check("05", repro=True)       # also writes a file that replays the failing case
+    workspace()                   # the starter notebooks' first call (docs/notebooks.md)
 
 This package's __init__ stays light on purpose: the fork server is forked from
 the checker right after ``import torch``, before anything else is imported.

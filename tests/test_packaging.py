@@ -165,3 +165,20 @@ def test_learner_code_cannot_import_or_open_the_packaged_solutions(site, tmp_pat
     for row in rows:
         report = (tmp_path / "out" / f"{row['key']}.json").read_text(encoding="utf-8")
         assert "is not allowed in an exercise" in report, row
+
+
+def test_the_solutions_are_found_in_the_package_or_a_checkout_never_elsewhere(tmp_path,
+                                                                             monkeypatch):
+    from checker import stubs
+
+    package = tmp_path / "site-packages" / "checker"
+    monkeypatch.setattr(stubs, "PACKAGE", package)
+    monkeypatch.setattr(stubs, "PACKAGED", package / "solutions")
+    monkeypatch.setattr(stubs, "CHECKOUT", package.parent / "solutions")
+    (package.parent / "solutions").mkdir(parents=True)  # another project's, beside the kit
+    with pytest.raises(stubs.SourceError):
+        stubs.solutions_dir()
+    (package.parent / "pyproject.toml").write_text("")  # a source checkout: the repo's
+    assert stubs.solutions_dir() == package.parent / "solutions"
+    (package / "solutions").mkdir(parents=True)  # a wheel's copy comes first
+    assert stubs.solutions_dir() == package / "solutions"
