@@ -5,8 +5,8 @@
     python -m checker.dev check [--static] [ID ...]
                                     the whole gate: what each exercise lacks, then each
                                     run through the kit's engine (exit 1 if anything)
-    python -m checker.dev sync      write exercises/ (the stubs) and the solutions'
-                                    docstring headers from the one source
+    python -m checker.dev sync      write exercises/ (the stubs), the solutions'
+                                    docstring headers and notebooks/ from the one source
 
 An exercise is complete when it has: its manifest entry (titles, sections and three
 hints in both languages), its solution (the one source of its text, with a marked
@@ -412,6 +412,10 @@ def check(args: list[str] = ()) -> int:
         for line in found:
             print(f"     {line}")
     strays = unnamed()
+    if source_checkout():
+        from checker import notebooks
+
+        strays += notebooks.stale(ROOT)
     for line in strays:
         print(f"-- {line}")
     total += len(strays)
@@ -438,7 +442,8 @@ def check(args: list[str] = ()) -> int:
 
 
 def sync() -> int:
-    """Solutions' headers from the manifest, then exercises/ from the solutions."""
+    """Solutions' headers from the manifest, then exercises/ from the solutions, and the
+    starter notebooks of every part in both languages (checker/notebooks.py)."""
     if not source_checkout():
         print("sync writes into a source checkout of the kit (exercises/ beside pyproject.toml)")
         return 2
@@ -458,6 +463,15 @@ def sync() -> int:
             backup = workspace.reset(ROOT / "exercises", exercise)
             print(f"exercises/{exercise.file}: written"
                   + (f" (the previous file is in {backup})" if backup else ""))
+    from checker import files, notebooks
+
+    for lang in i18n.LANGS:
+        for part in notebooks.parts():
+            path, made = ROOT / "notebooks" / lang / notebooks.name(part), notebooks.text(part, lang)
+            if not path.is_file() or path.read_text(encoding="utf-8") != made:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                files.write_atomic(path, made.encode("utf-8"))
+                print(f"notebooks/{lang}/{path.name}: written")
     return 0
 
 
