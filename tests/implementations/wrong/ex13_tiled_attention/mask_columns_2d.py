@@ -2,7 +2,8 @@
 [n_q, n_k] matrix, and the mask is never expanded: a [n_k] key mask has no second axis
 (IndexError), a [n_q, 1] mask has no second column.
 
-Caught by: a [7] key mask broadcast over a batch of queries.
+Caught by: a [7] key mask broadcast over a batch of queries (IndexError) and a [4, 1]
+mask (RuntimeError at the second tile).
 
 Cause: ex13_mask_not_expanded
 """
