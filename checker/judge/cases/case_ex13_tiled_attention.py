@@ -6,15 +6,22 @@ Thresholds come from sizes, never from time: a correct tiled call adds a few MiB
 that forms the [n_q, n_k] scores adds at least their size.
 """
 import math
+import re
 
 import torch
 
+from checker import torch_words
+from checker.engine.problems import Problem
+from checker.engine.supervisor import LearnerProblem
 from checker.i18n import t
 from checker.judge import compare
 from checker.judge.cases.attention_support import sdpa
+from checker.judge.cases.beyond_support import raised
 from checker.judge.cases.support import (BATCH1, BATCH2, D_K, D_V, N_K, N_Q, case, cause,
                                          made_once, no_forbidden_source, property_case,
                                          rand_mask, randn, unchanged, values_correct)
+from checker.judge.compare import CaseFailure
+from checker.judge.diagnose import function_source, shows
 from checker.judge.results import Check
 
 # ------------------------------------------------------------------ likely causes
@@ -29,6 +36,11 @@ ACC_NOT_RESCALED = cause("ex13_acc_not_rescaled",
 NOT_RESCALED = cause("ex13_not_rescaled",
                      "neither l nor acc was rescaled when the running max grew: both old sums "
                      "were taken against the old max and need the factor exp(m - m')")
+GLOBAL_MAX = cause("ex13_global_max",
+                   "the new max was taken over the whole tile at once (every row, e.g. "
+                   "scores.max()), not for each query's own row: m is one number per query, "
+                   "max(m, scores.amax(dim=-1, keepdim=True)); with a shared max, a row far "
+                   "below the others gets exp values that underflow to 0")
 MAX_NOT_CARRIED = cause("ex13_max_not_carried",
                         "the new max is this tile's own max instead of max(m, rowmax(scores)): "
                         "after a tile whose scores are lower, exp(m - m') is far above 1 and the "
@@ -56,6 +68,13 @@ HALF_STATE = cause("ex13_float16_state",
                    "the running state was kept in float16: sums over thousands of keys lose "
                    "their small terms or pass float16's largest number (65,504); keep m, l and "
                    "acc in float32 and round only the results")
+MASK_NOT_EXPANDED = cause(
+    "ex13_mask_not_expanded",
+    "the tile's mask columns were sliced from the mask as it was given (`{code}`), as if it "
+    "were [n_q, n_k]: a mask only has to broadcast to [..., n_q, n_k]; a [n_k] key mask has "
+    "no second axis, and a [n_q, 1] mask has a single column, which the second tile slices "
+    "past; expand it first (mask.expand(*batch, n_q, n_k) makes a view, no copy), then take "
+    "mask[..., j:j+tile]")
 FULL_SCORES = cause("ex13_full_scores",
                     "the call formed the scores of a query against every key at once: it added "
                     "at least the memory of the [n_q, n_k] float32 scores (the whole score "
@@ -108,6 +127,10 @@ def _update(m, l, acc, s, V, slip=None, blocked=None):
     """One step of the online softmax, right or with one slip."""
     s, V = s.to(m.dtype), V.to(acc.dtype)
     tile_max = s.amax(-1, keepdim=True)
+    if slip == GLOBAL_MAX:  # one max for every row (and batch) of the tile
+        tile_max = s.amax()
+    elif slip == GLOBAL_MAX(made="per batch"):  # one max for each [n_q, t] tile
+        tile_max = s.amax((-2, -1), keepdim=True)
     m_new = tile_max if slip == MAX_NOT_CARRIED else torch.maximum(m, tile_max)
     shift = m_new if slip == BLOCKED_NAN else torch.where(torch.isinf(m_new),
                                                           torch.zeros_like(m_new), m_new)
@@ -121,7 +144,7 @@ def _update(m, l, acc, s, V, slip=None, blocked=None):
 
 
 TILE_SLIPS = (L_NOT_RESCALED, ACC_NOT_RESCALED, NOT_RESCALED, MAX_NOT_CARRIED, LAST_DROPPED,
-              LAST_PADDED, BLOCKED_NAN)
+              LAST_PADDED, BLOCKED_NAN, GLOBAL_MAX, GLOBAL_MAX(made="per batch"))
 
 
 @made_once
@@ -149,8 +172,76 @@ def _reference(Q, K, V, mask=None):
     return out.to(Q.dtype), torch.logsumexp(scores, -1).to(Q.dtype)
 
 
+# how a tile's columns are taken from a mask that was never expanded: as if it were 2-D,
+# or along its last axis (right only once the mask is [..., n_q, n_k])
+UNEXPANDED_SLICES = (lambda mask, a, b: mask[:, a:b], lambda mask, a, b: mask[..., a:b])
+# a slice of a mask's columns on a line of code: `mask[:, a:b]`, `key_mask[..., j:j + t]`
+_MASK_SLICE = r"\b\w*[Mm]ask\w*\s*\[\s*(?::|\.\.\.)\s*,[^\],:]*:[^\],:]*\]"
+
+
+def _unexpanded_errors(Q, K, mask, tile) -> list[tuple[str, str]]:
+    """(type, message) of the error that each way of slicing the unexpanded mask raises on
+    these inputs, applied to scores of the tiles' shapes (none: it runs)."""
+    scores = torch.empty(*torch.broadcast_shapes(Q.shape[:-2], K.shape[:-2]), Q.shape[-2],
+                         K.shape[-2])  # [..., n_q, n_k]
+    found = []
+    for take in UNEXPANDED_SLICES:
+        try:
+            for start in range(0, K.shape[-2], tile):
+                scores[..., start:start + tile].masked_fill(
+                    take(mask, start, start + tile) == 0, float("-inf"))
+        except (IndexError, RuntimeError) as exc:
+            found.append((type(exc).__name__, str(exc)))
+    return found
+
+
+def _mismatch(message: str) -> tuple | None:
+    found = torch_words.BROADCAST_MISMATCH.search(message or "")
+    return found.groups() if found else None
+
+
+def _mask_not_expanded(problem: LearnerProblem, source: str | None, Q, K, mask, tile):
+    """The mask sliced before it was expanded: the learner's error is the one that slicing
+    raises on these inputs (the same type, the same message or broadcast sizes), raised on
+    a line that slices a mask's columns or uses what such a line made; None when the error
+    shows neither."""
+    if problem.kind != Problem.EXCEPTION or not problem.frames:
+        return None
+    line = str(problem.frames[-1].get("code", ""))
+    body = function_source(source, problem.frames)
+    sliced = next((code for code in (c.split("#", 1)[0].strip()
+                                     for c in (line, *body.splitlines()))
+                   if re.search(_MASK_SLICE, code) and shows(re.escape(code), line, body)), "")
+    if not sliced:
+        return None
+    for error_type, message in _unexpanded_errors(Q, K, mask, tile):
+        if problem.error_type == error_type and (
+                problem.message == message or (_mismatch(message) is not None and
+                                               _mismatch(problem.message) == _mismatch(message))):
+            return MASK_NOT_EXPANDED(code=sliced)
+    return None
+
+
+def _call(learner, Q, K, V, mask, tile):
+    """The learner's (output, lse); an error that proves the mask was sliced before it was
+    expanded is said so."""
+    try:
+        return learner.tiled_attention(Q, K, V, mask, tile)
+    except LearnerProblem as problem:
+        found = None if mask is None else _mask_not_expanded(
+            problem, learner.source_text(), Q, K, mask, tile)
+        if found is None:
+            raise
+        raise CaseFailure(t("{func} raised {error_type}", func="tiled_attention",
+                            error_type=problem.error_type),
+                          expected=t("the mask [{shape}] expanded to [..., n_q, n_k] before "
+                                     "each tile's columns are taken",
+                                     shape=", ".join(map(str, mask.shape))),
+                          got=raised(problem), likely=found, check=Check.RAISED) from None
+
+
 def _check(learner, Q, K, V, mask=None, tile=3, rtol=None, atol=None):
-    got = learner.tiled_attention(Q, K, V, mask, tile)
+    got = _call(learner, Q, K, V, mask, tile)
     out, lse = compare.tuple_of(got, 2, what="the result", names="output, lse")
     exp_out, exp_lse = _reference(Q, K, V, mask)
     suspects = compare.once(lambda: _tiled_suspects(Q, K, V, mask, tile))
@@ -183,7 +274,7 @@ def _state_after(gen, batch, n_q=N_Q, d_v=D_V, t_=N_K, shift=0.0, dtype=torch.fl
 def _update_suspects(m, l, acc, s, V) -> dict:
     return {slip: _update(m, l, acc, s, V, slip)
             for slip in (L_NOT_RESCALED, ACC_NOT_RESCALED, NOT_RESCALED, MAX_NOT_CARRIED,
-                         BLOCKED_NAN)}
+                         BLOCKED_NAN, GLOBAL_MAX, GLOBAL_MAX(made="per batch"))}
 
 
 def _check_update(learner, m, l, acc, s, V, exact=False):
@@ -343,6 +434,11 @@ def test_float_mask(learner, gen):
 def test_key_mask_broadcast(learner, gen):
     mask = torch.tensor([True, False, True, True, False, True, True])
     _check(learner, *_qkv(gen, BATCH2), mask, tile=2)
+
+
+@case("a [4, 1] mask (every query may attend) broadcasts along the keys, tiles of 3")
+def test_query_mask_broadcast(learner, gen):
+    _check(learner, *_qkv(gen), torch.ones(N_Q, 1, dtype=torch.bool), tile=3)
 
 
 @property_case("float64 in, float64 out (output and lse)")

@@ -7,18 +7,23 @@ slip (``_rope``), or the step written with one slip (``_step_variants``), so tha
 cause is named only when the learner's result is what that slip computes.
 """
 import math
+import re
 
 import torch
 
+from checker.engine.problems import Problem
+from checker.engine.supervisor import LearnerProblem
 from checker.i18n import t
 from checker.judge import compare
 from checker.judge.cases.attention_support import sdpa
-from checker.judge.cases.beyond_support import (cache_unchanged, on_meta, raises_value_error,
-                                                values_correct_nested)
+from checker.judge.cases.beyond_support import (cache_unchanged, on_meta, raised,
+                                                raises_value_error, values_correct_nested)
+from checker.judge.compare import CaseFailure
 from checker.judge.cases.mistakes import NO_SCALE
 from checker.judge.cases.support import (case, cause, dtype_kept, gradients, made_once,
                                          no_forbidden_source, property_case, randn, unchanged,
                                          values_correct)
+from checker.judge.results import Check
 
 # ------------------------------------------------------------------ likely causes
 ROTATE_HALF = cause("ex14_rotate_half",
@@ -42,6 +47,16 @@ EXPONENT = cause("ex14_exponent_i_over_d",
                  "the frequencies are base ** (-i / d) with i counting the pairs 0, 1, 2, ...: "
                  "the exponent is -2i / d (torch.arange(0, d, 2) / d), and with i / d every "
                  "pair after the first turns too fast")
+FROM_ONE = cause("ex14_frequencies_from_one",
+                 "the frequencies were counted from i = 1 (base ** (-2i / d) for i = 1 .. d/2): "
+                 "the first pair turns at θ_0 = base ** 0 = 1, one radian a position, so i runs "
+                 "0 .. d/2 - 1 (torch.arange(0, d, 2) / d); RoFormer numbers its θ_i from 1 but "
+                 "writes the exponent -2(i - 1) / d")
+OUTER_ANGLES = cause("ex14_outer_positions",
+                     "`{code}` makes the angles with torch.outer, which takes two 1-D vectors, so "
+                     "positions with leading dimensions (broadcastable to [..., n]) make it fail: "
+                     "multiply positions[..., None] by the frequencies instead, which broadcasts "
+                     "to [..., n, d/2]")
 MIXED = cause("ex14_mixed_layout",
               "the angles laid out as two halves (torch.cat([freqs, freqs])) while the pairs "
               "are adjacent: features 2i and 2i+1 then turn by different angles, which is no "
@@ -63,6 +78,10 @@ KEYS_UNROTATED = cause("ex14_keys_unrotated",
                        "the new key went into the cache unrotated: turn it at t before it is "
                        "appended; the cache holds rotated keys, which later steps use as they "
                        "are")
+QUERY_UNROTATED = cause("ex14_query_unrotated",
+                        "the new query was not rotated: the cached keys are turned at their own "
+                        "positions, so q must be turned at t as well (apply_rope(x_t @ W_Q, t)); "
+                        "only with both turned does q · k depend on the distance between them")
 VALUES_ROTATED = cause("ex14_values_rotated",
                        "the values were rotated too: RoPE turns only the queries and the keys "
                        "(a position decides who attends to whom, not what is carried); the new "
@@ -80,7 +99,8 @@ N = 7   # tokens fed one at a time
 def _rope(x, positions, base=BASE, slip=None):
     """RoPE as a loop over the pairs of features, in float64, back in x's dtype; or with
     one ``slip`` (a cause of apply_rope's): the rotate-half pairing, the rotation reversed,
-    positions one too high, the exponent i / d, the angles laid out as two halves."""
+    positions one too high, the exponent i / d, the angles laid out as two halves, the
+    frequencies counted from i = 1."""
     x64 = x.detach().to(torch.float64)
     d = x.shape[-1]
     h = d // 2
@@ -89,7 +109,8 @@ def _rope(x, positions, base=BASE, slip=None):
     cols = [None] * d
     for i in range(h):
         first, second = (i, i + h) if slip is ROTATE_HALF else (2 * i, 2 * i + 1)
-        f = base ** (-(i if slip is EXPONENT else 2 * i) / d)
+        two_i = 2 * (i + 1) if slip is FROM_ONE else 2 * i  # FROM_ONE: i = 1 .. d/2
+        f = base ** (-(i if slip is EXPONENT else two_i) / d)
         f_first = f_second = f
         if slip is MIXED:  # feature j takes the angle of frequency j mod d/2
             f_first, f_second = (base ** (-2 * (j % h) / d) for j in (2 * i, 2 * i + 1))
@@ -115,7 +136,7 @@ def _rope_float16_angles(x, positions, base=BASE, cast=False):
     return torch.stack([a * cos - b * sin, a * sin + b * cos], dim=-1).flatten(-2)
 
 
-ROPE_SLIPS = (ROTATE_HALF, REVERSED, OFF_BY_ONE, EXPONENT, MIXED)
+ROPE_SLIPS = (ROTATE_HALF, REVERSED, OFF_BY_ONE, EXPONENT, MIXED, FROM_ONE)
 
 
 @made_once
@@ -127,11 +148,45 @@ def _rope_suspects(x, positions, base) -> dict:
     return found
 
 
+def _outer_angles(problem: LearnerProblem, positions, d: int):
+    """Angles made with torch.outer: the learner's error is the one torch.outer raises on
+    these positions, raised on a line that calls it; None when the error shows neither."""
+    if problem.kind != Problem.EXCEPTION or not problem.frames or positions.dim() < 2:
+        return None
+    line = str(problem.frames[-1].get("code", "")).split("#", 1)[0].strip()
+    if not re.search(r"\b(?:outer|ger)\(", line):
+        return None
+    said = set()
+    angles = positions.to(torch.float32)
+    for pair in ((angles, torch.ones(d // 2)), (torch.ones(d // 2), angles)):  # either order
+        try:
+            torch.outer(*pair)
+        except RuntimeError as exc:
+            said.add((type(exc).__name__, str(exc)))
+    return OUTER_ANGLES(code=line) if (problem.error_type, problem.message) in said else None
+
+
+def _rope_call(learner, x, positions, *extra):
+    """The learner's apply_rope(x, positions, *extra); an error that proves the angles were
+    made with torch.outer is said so."""
+    try:
+        return learner.apply_rope(x, positions, *extra)
+    except LearnerProblem as problem:
+        found = _outer_angles(problem, positions, x.shape[-1])
+        if found is None:
+            raise
+        raise CaseFailure(t("{func} raised {error_type}", func="apply_rope",
+                            error_type=problem.error_type),
+                          expected=t("angles of shape [..., n, d/2] for positions of shape "
+                                     "[{shape}]", shape=", ".join(map(str, positions.shape))),
+                          got=raised(problem), likely=found, check=Check.RAISED) from None
+
+
 def _check_rope(learner, x, positions, base=None, rtol=None, atol=None, dtype=None):
     """apply_rope's result against the reference (its dtype first, when ``dtype``)."""
     extra = () if base is None else (base,)
     base = BASE if base is None else base
-    got = learner.apply_rope(x, positions, *extra)
+    got = _rope_call(learner, x, positions, *extra)
     if dtype is not None:
         compare.dtype(compare.tensor(got), dtype)
     compare.close(got, _rope(x, positions, base), rtol=rtol, atol=atol,
@@ -199,6 +254,7 @@ def _step_variants(x_t, W, cache, base) -> dict:
             add(NOT_CACHE_LENGTH(position=used, length=t_), _rope(q, _at(used), base),
                 _join(K_past, _rope(k, _at(used), base)), V)
     add(KEYS_UNROTATED(made="never"), q_r, _join(K_past, k), V)
+    add(QUERY_UNROTATED, q, K, V)
     add(KEYS_UNROTATED(made="stored"), q_r, _join(K_past, k), V, out=sdpa(q_r, K, V)[0])
     if K_past is not None:
         again = torch.cat([_rope(K_past, torch.arange(t_), base), k_r], dim=-2)
@@ -321,7 +377,7 @@ def test_rope_norm(learner, gen):
     learner.property_case()
     x = randn(gen, 4, 6, 8, dtype=torch.float64)
     positions = torch.randint(0, 1000, (4, 6), generator=gen)
-    got = compare.tensor(learner.apply_rope(x, positions))
+    got = compare.tensor(_rope_call(learner, x, positions))
     compare.shape(got, x.shape)
     compare.close(got.norm(dim=-1), x.norm(dim=-1), what="the length of each rotated vector")
     values_correct(learner, "apply_rope", got, x, positions)
