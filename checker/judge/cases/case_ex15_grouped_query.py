@@ -66,6 +66,12 @@ HEADS_DIM1 = cause("ex15_heads_from_dim1",
                    "dimensions dim 1 is the second batch size, so h_q // h_kv came out 1 and K "
                    "kept its h_kv heads, and with none dim 1 is n_q (and n_k); count from the "
                    "end, `Q.size(-3)` and `K.size(-3)`")
+MASK_NOT_GROUPED = cause("ex15_mask_not_grouped",
+                         "the mask was used as it is on the grouped scores [..., h_kv, group, "
+                         "n_q, n_k] of a reshape-and-broadcast GQA: a mask given per query head "
+                         "[..., h_q, n_q, n_k] (or per sequence, [B, 1, n_q, n_k]) does not line "
+                         "up with that shape; broadcast it to [..., h_q, n_q, n_k] and split its "
+                         "heads into [h_kv, group] the same way as Q's")
 # the scaling mistake of 11 in this exercise's words: the model's width is h_q heads wide
 SCALE_WIDTH = replace(mistakes.SCALE_D_MODEL,
                       text=N_("scores divided by √(h_q · d_k), the width of all the query heads "
@@ -112,6 +118,14 @@ def _per_head(Q, K, V, mask=None):
     return torch.stack(outs, -3).to(Q.dtype), torch.stack(weights, -3).to(Q.dtype)
 
 
+def _or_none(compute, *args) -> tuple:
+    """``compute(*args)``, or (None, None) when it raises (the mistake cannot be made)."""
+    try:
+        return compute(*args)
+    except (ValueError, RuntimeError):
+        return None, None
+
+
 @made_once
 def _suspects(Q, K, V, mask=None) -> dict:
     """Each classic mistake with the (output, weights) it gives on these inputs."""
@@ -123,6 +137,7 @@ def _suspects(Q, K, V, mask=None) -> dict:
     found[SCALE_WIDTH] = sdpa(Q, K_r, V_r, mask, scale=h_q * d_k)
     if mask is not None and mask.dim() >= 3:
         found[MASK_HEAD_AXIS] = sdpa(Q, K_r, V_r, mask.unsqueeze(-3))
+        found[MASK_NOT_GROUPED] = _or_none(_mask_not_grouped, Q, K, V, mask)
     if Q.dim() == 3:  # no batch: dim 1 is the positions
         found[FIXED_AXIS] = sdpa(Q, _fixed_axis(K, n_rep), _fixed_axis(V, n_rep), mask)
     return found
@@ -162,6 +177,26 @@ def _repeated_at_dim1(Q, K, V, mask=None):
     """The right count, the heads repeated along dim 1 (``_fixed_axis``)."""
     n_rep = Q.size(-3) // K.size(-3)
     return _attend(Q, _fixed_axis(K, n_rep), _fixed_axis(V, n_rep), mask)
+
+
+def _grouped(Q, K, V, mask=None):
+    """Reshape-and-broadcast GQA: Q's heads split into [h_kv, group], K and V given a group
+    axis of size 1, and the mask used as it is on the grouped scores; (output, weights)
+    still grouped, [..., h_kv, group, n_q, ·]."""
+    *batch, h_q, n_q, d_k = Q.shape
+    h_kv = K.size(-3)
+    q = Q.reshape(*batch, h_kv, h_q // h_kv, n_q, d_k)  # [..., h_kv, g, n_q, d_k]
+    return _attend(q, K.unsqueeze(-3), V.unsqueeze(-3), mask)  # [..., h_kv, g, n_q, ·]
+
+
+def _mask_not_grouped(Q, K, V, mask=None):
+    """``_grouped``, its results reshaped back to the h_q query heads [..., h_q, n_q, ·]:
+    right without a mask or with one that has no heads, wrong (or raising) when the mask
+    has a head axis that the grouped scores do not share."""
+    out, weights = _grouped(Q, K, V, mask)
+    h_q, n_q = Q.shape[-3], Q.shape[-2]
+    return (out.reshape(*out.shape[:-4], h_q, n_q, out.shape[-1]),
+            weights.reshape(*weights.shape[:-4], h_q, n_q, weights.shape[-1]))
 
 
 def _mismatch(message: str) -> tuple | None:
@@ -254,7 +289,8 @@ def _explain(learner, problem: LearnerProblem, Q, K, V, mask=None):
     the same dimension) and the learner behaves as it does on other inputs too: the same
     heads without a batch and with exactly one batch dimension for the mistakes about the
     heads (K or V left with h_kv heads raises at every rank; counts read at dim 1, or the
-    heads repeated along dim 1, are right with one batch dimension),. K or V left alone must also
+    heads repeated along dim 1, are right with one batch dimension), the same inputs
+    without the mask for a mask left ungrouped (right there). K or V left alone must also
     have raised on a line that uses K or V: both raise the same sizes."""
     got = _problem_outcome(problem)
     if got[0] != "broadcast" or Q.device.type == "meta":
@@ -265,6 +301,8 @@ def _explain(learner, problem: LearnerProblem, Q, K, V, mask=None):
                 (V_NOT_REPEATED, _v_kept, ranks, r"\b[Vv]\b"),
                 (HEADS_DIM1, _counted_at_dim1, ranks, ""),
                 (FIXED_AXIS, _repeated_at_dim1, ranks, "")]
+    if mask is not None:
+        suspects.append((MASK_NOT_GROUPED, _mask_not_grouped, [(Q, K, V, None)], ""))
     seen: dict = {}  # the learner's outcome on each probe, asked once
 
     def learner_on(args):
@@ -288,7 +326,9 @@ def _explain(learner, problem: LearnerProblem, Q, K, V, mask=None):
 EXPECTED = {K_NOT_REPEATED.id: N_("K and V repeated to the {h_q} query heads"),
             V_NOT_REPEATED.id: N_("K and V repeated to the {h_q} query heads"),
             FIXED_AXIS.id: N_("K and V repeated to the {h_q} query heads"),
-            HEADS_DIM1.id: N_("h_q = {h_q} and h_kv = {h_kv}, counted from the end (dim -3)")}
+            HEADS_DIM1.id: N_("h_q = {h_q} and h_kv = {h_kv}, counted from the end (dim -3)"),
+            MASK_NOT_GROUPED.id: N_("the mask lined up with the {h_q} query heads, then split "
+                                    "into the groups like Q")}
 
 
 def _call(learner, Q, K, V, mask=None):
@@ -425,6 +465,13 @@ def test_mask_per_head(learner, ref, gen):
 def test_mask_per_sequence_and_head(learner, ref, gen):
     mask = rand_mask(gen, 2, H_Q, N_Q, N_K)
     _check(learner, ref, *_qkv(gen, (2,)), mask)
+
+
+@case("a padding mask [2, 1, 4, 7], one per sequence for all its heads, in a batch of 2")
+def test_mask_per_sequence(learner, ref, gen):
+    Q, K, V = _qkv(gen, (2,))
+    mask = rand_mask(gen, 2, 1, N_Q, N_K)
+    _check(learner, ref, Q, K, V, mask, expected=_per_head(Q, K, V, mask))
 
 
 @case("a causal mask (n_q = n_k = 5) with 6 query heads and 3 key/value heads")
