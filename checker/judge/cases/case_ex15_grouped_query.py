@@ -72,6 +72,10 @@ MASK_NOT_GROUPED = cause("ex15_mask_not_grouped",
                          "[..., h_q, n_q, n_k] (or per sequence, [B, 1, n_q, n_k]) does not line "
                          "up with that shape; broadcast it to [..., h_q, n_q, n_k] and split its "
                          "heads into [h_kv, group] the same way as Q's")
+GROUPED_SHAPE = cause("ex15_grouped_shape",
+                      "the result was returned in the grouped shape [..., h_kv, group, n_q, ...] "
+                      "of a reshape-and-broadcast GQA instead of [..., h_q, n_q, ...]: reshape "
+                      "it back to the h_q = h_kv · group query heads before returning")
 # the scaling mistake of 11 in this exercise's words: the model's width is h_q heads wide
 SCALE_WIDTH = replace(mistakes.SCALE_D_MODEL,
                       text=N_("scores divided by √(h_q · d_k), the width of all the query heads "
@@ -126,6 +130,22 @@ def _or_none(compute, *args) -> tuple:
         return None, None
 
 
+def _grouped_shape(out, weights, h_kv: int) -> dict:
+    """The right (output, weights) left in the grouped shape [..., h_kv, group, n_q, ·].
+    With a group of one head, or one key/value head, that is the right result with an
+    extra dimension of size 1, and a result of that shape proves neither over the other:
+    both are named, as candidates."""
+    h_q = weights.shape[-3]
+    group = h_q // h_kv
+    grouped = tuple(X.reshape(*X.shape[:-3], h_kv, group, *X.shape[-2:])
+                    for X in (out, weights))  # [..., h_kv, g, n_q, ·]
+    found = {GROUPED_SHAPE: grouped}
+    if group == 1 or h_kv == 1:  # [..., h_kv, 1, n_q, ·] or [..., 1, h_q, n_q, ·]
+        at = weights.dim() - 3 + (group == 1)
+        found[causes.EXTRA_SIZE_ONE(at=at)] = grouped
+    return found
+
+
 @made_once
 def _suspects(Q, K, V, mask=None) -> dict:
     """Each classic mistake with the (output, weights) it gives on these inputs."""
@@ -138,6 +158,7 @@ def _suspects(Q, K, V, mask=None) -> dict:
     if mask is not None and mask.dim() >= 3:
         found[MASK_HEAD_AXIS] = sdpa(Q, K_r, V_r, mask.unsqueeze(-3))
         found[MASK_NOT_GROUPED] = _or_none(_mask_not_grouped, Q, K, V, mask)
+    found.update(_grouped_shape(*sdpa(Q, K_r, V_r, mask), h_kv))
     if Q.dim() == 3:  # no batch: dim 1 is the positions
         found[FIXED_AXIS] = sdpa(Q, _fixed_axis(K, n_rep), _fixed_axis(V, n_rep), mask)
     return found
