@@ -313,7 +313,8 @@ BROADCAST_MISMATCH = said(
                           r"non-singleton dimension (\d+)",
     _broadcast, error="RuntimeError",
     reader="case_ex11_multi_head: a mask without the heads' axis (mask_not_broadcast); "
-           "case_ex15_grouped_query: K or V not repeated to the query heads")
+           "case_ex15_grouped_query: what a mistake about the heads raises (K or V not "
+           "repeated, heads counted or repeated at dim 1, a mask not split into the groups)")
 
 # ---------------------------------------------------- read by engine/forbidden.py
 DISPATCH_KERNEL_LINE = said(

@@ -45,7 +45,8 @@ def _mask(g, kind, batch, h_q, n_q=4, n_k=7):
     if kind == "causal":
         return torch.tril(torch.ones(n_q, n_k, dtype=torch.bool))
     shape = {"shared": (n_q, n_k), "per_head": (h_q, n_q, n_k),
-             "per_sequence_head": (*batch, h_q, n_q, n_k), "keys": (n_k,)}[kind]
+             "per_sequence_head": (*batch, h_q, n_q, n_k), "keys": (n_k,),
+             "per_sequence": (*batch, 1, n_q, n_k)}[kind]  # a padding mask
     mask = torch.rand(*shape, generator=g) > 0.4
     mask[..., 0] = True  # no row blocked whole (outside the contract)
     return mask
@@ -61,6 +62,8 @@ def _mask(g, kind, batch, h_q, n_q=4, n_k=7):
     ((2, 3), 4, 2, "per_sequence_head"),
     ((3,), 6, 2, "causal"),
     ((2,), 4, 1, "keys"),
+    ((2,), 6, 2, "per_sequence"),  # a padding mask, as the hidden case: with B = h_kv a
+                                   # mask laid on the groups would broadcast silently
 ])
 def test_grouped_query_attention_equals_torch_with_enable_gqa(batch, h_q, h_kv, mask_kind):
     Q, K, V, g = _inputs(sum(map(ord, str((batch, h_q, h_kv, mask_kind)))), batch, h_q, h_kv)

@@ -5,7 +5,9 @@ h_q = 6 with h_kv = 2 or 3, where a repetition in the wrong order (0, 1, 0, 1, .
 count mistaken for another (n_rep for h_kv) give different results, besides h_kv = h_q
 (multi-head attention) and h_kv = 1 (multi-query attention).
 """
+import math
 import re
+from contextlib import contextmanager
 from dataclasses import replace
 
 import torch
@@ -58,6 +60,22 @@ MASK_HEAD_AXIS = cause("ex15_mask_head_axis",
                        "exercise 11): here the mask already lines up with the scores [..., h_q, "
                        "n_q, n_k], so a mask with one per head moved its heads in front of the "
                        "scores' heads; use the mask as it is")
+HEADS_DIM1 = cause("ex15_heads_from_dim1",
+                   "the head counts read at dim 1 (`Q.size(1)`, `K.size(1)`), which holds the "
+                   "heads only with exactly one batch dimension ([B, h, n, d]): with two batch "
+                   "dimensions dim 1 is the second batch size, so h_q // h_kv came out 1 and K "
+                   "kept its h_kv heads, and with none dim 1 is n_q (and n_k); count from the "
+                   "end, `Q.size(-3)` and `K.size(-3)`")
+MASK_NOT_GROUPED = cause("ex15_mask_not_grouped",
+                         "the mask was used as it is on the grouped scores [..., h_kv, group, "
+                         "n_q, n_k] of a reshape-and-broadcast GQA: a mask given per query head "
+                         "[..., h_q, n_q, n_k] (or per sequence, [B, 1, n_q, n_k]) does not line "
+                         "up with that shape; broadcast it to [..., h_q, n_q, n_k] and split its "
+                         "heads into [h_kv, group] the same way as Q's")
+GROUPED_SHAPE = cause("ex15_grouped_shape",
+                      "the result was returned in the grouped shape [..., h_kv, group, n_q, ...] "
+                      "of a reshape-and-broadcast GQA instead of [..., h_q, n_q, ...]: reshape "
+                      "it back to the h_q = h_kv · group query heads before returning")
 # the scaling mistake of 11 in this exercise's words: the model's width is h_q heads wide
 SCALE_WIDTH = replace(mistakes.SCALE_D_MODEL,
                       text=N_("scores divided by √(h_q · d_k), the width of all the query heads "
@@ -104,6 +122,30 @@ def _per_head(Q, K, V, mask=None):
     return torch.stack(outs, -3).to(Q.dtype), torch.stack(weights, -3).to(Q.dtype)
 
 
+def _or_none(compute, *args) -> tuple:
+    """``compute(*args)``, or (None, None) when it raises (the mistake cannot be made)."""
+    try:
+        return compute(*args)
+    except (ValueError, RuntimeError):
+        return None, None
+
+
+def _grouped_shape(out, weights, h_kv: int) -> dict:
+    """The right (output, weights) left in the grouped shape [..., h_kv, group, n_q, ·].
+    With a group of one head, or one key/value head, that is the right result with an
+    extra dimension of size 1, and a result of that shape proves neither over the other:
+    both are named, as candidates."""
+    h_q = weights.shape[-3]
+    group = h_q // h_kv
+    grouped = tuple(X.reshape(*X.shape[:-3], h_kv, group, *X.shape[-2:])
+                    for X in (out, weights))  # [..., h_kv, g, n_q, ·]
+    found = {GROUPED_SHAPE: grouped}
+    if group == 1 or h_kv == 1:  # [..., h_kv, 1, n_q, ·] or [..., 1, h_q, n_q, ·]
+        at = weights.dim() - 3 + (group == 1)
+        found[causes.EXTRA_SIZE_ONE(at=at)] = grouped
+    return found
+
+
 @made_once
 def _suspects(Q, K, V, mask=None) -> dict:
     """Each classic mistake with the (output, weights) it gives on these inputs."""
@@ -115,58 +157,213 @@ def _suspects(Q, K, V, mask=None) -> dict:
     found[SCALE_WIDTH] = sdpa(Q, K_r, V_r, mask, scale=h_q * d_k)
     if mask is not None and mask.dim() >= 3:
         found[MASK_HEAD_AXIS] = sdpa(Q, K_r, V_r, mask.unsqueeze(-3))
+        found[MASK_NOT_GROUPED] = _or_none(_mask_not_grouped, Q, K, V, mask)
+    found.update(_grouped_shape(*sdpa(Q, K_r, V_r, mask), h_kv))
     if Q.dim() == 3:  # no batch: dim 1 is the positions
         found[FIXED_AXIS] = sdpa(Q, _fixed_axis(K, n_rep), _fixed_axis(V, n_rep), mask)
     return found
 
 
-def _error_of(compute) -> str:
-    """The message of the error that ``compute()`` raises ("" when it raises none)."""
-    try:
-        compute()
-    except RuntimeError as exc:
-        return str(exc)
-    return ""
+def _attend(Q, K, V, mask=None):
+    """Attention of Q with K and V as they are (their heads pair by broadcasting or not at
+    all), in the inputs' dtype: what code that skips a step computes, or raises."""
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(Q.size(-1))  # [..., h, n_q, n_k]
+    if mask is not None:
+        scores = scores.masked_fill(mask == 0, float("-inf"))
+    weights = torch.softmax(scores, dim=-1)  # [..., h, n_q, n_k]
+    return weights @ V, weights
+
+
+def _k_kept(Q, K, V, mask=None):
+    """K left with its h_kv heads; V repeated."""
+    return _attend(Q, K, _repeat(V, Q.size(-3) // K.size(-3)), mask)
+
+
+def _v_kept(Q, K, V, mask=None):
+    """V left with its h_kv heads; K repeated."""
+    return _attend(Q, _repeat(K, Q.size(-3) // K.size(-3)), V, mask)
+
+
+def _counted_at_dim1(Q, K, V, mask=None):
+    """The head counts read at dim 1 (``Q.size(1)``, ``K.size(1)``), the heads then checked
+    and repeated along the heads' axis as the contract says."""
+    h_q, h_kv = Q.size(1), K.size(1)
+    if V.size(1) != h_kv or h_q % h_kv:
+        raise ValueError("the counts read at dim 1 do not divide")
+    n_rep = h_q // h_kv
+    return _attend(Q, _repeat(K, n_rep), _repeat(V, n_rep), mask)
+
+
+def _repeated_at_dim1(Q, K, V, mask=None):
+    """The right count, the heads repeated along dim 1 (``_fixed_axis``)."""
+    n_rep = Q.size(-3) // K.size(-3)
+    return _attend(Q, _fixed_axis(K, n_rep), _fixed_axis(V, n_rep), mask)
+
+
+def _grouped(Q, K, V, mask=None):
+    """Reshape-and-broadcast GQA: Q's heads split into [h_kv, group], K and V given a group
+    axis of size 1, and the mask used as it is on the grouped scores; (output, weights)
+    still grouped, [..., h_kv, group, n_q, ·]."""
+    *batch, h_q, n_q, d_k = Q.shape
+    h_kv = K.size(-3)
+    q = Q.reshape(*batch, h_kv, h_q // h_kv, n_q, d_k)  # [..., h_kv, g, n_q, d_k]
+    return _attend(q, K.unsqueeze(-3), V.unsqueeze(-3), mask)  # [..., h_kv, g, n_q, ·]
+
+
+def _mask_not_grouped(Q, K, V, mask=None):
+    """``_grouped``, its results reshaped back to the h_q query heads [..., h_q, n_q, ·]:
+    right without a mask or with one that has no heads, wrong (or raising) when the mask
+    has a head axis that the grouped scores do not share."""
+    out, weights = _grouped(Q, K, V, mask)
+    h_q, n_q = Q.shape[-3], Q.shape[-2]
+    return (out.reshape(*out.shape[:-4], h_q, n_q, out.shape[-1]),
+            weights.reshape(*weights.shape[:-4], h_q, n_q, weights.shape[-1]))
 
 
 def _mismatch(message: str) -> tuple | None:
+    """The two sizes (smaller first) and the dimension of a broadcast error's message:
+    the same whichever operand the learner's code happened to put first."""
     found = torch_words.BROADCAST_MISMATCH.search(message or "")
-    return found.groups() if found else None
+    if not found:
+        return None
+    a, b, dim = (int(x) for x in found.groups())
+    return min(a, b), max(a, b), dim
 
 
-def _not_repeated(problem: LearnerProblem, Q, K, V):
-    """K or V left with its h_kv heads: the learner's error is the broadcast error that
-    mistake raises on these inputs (the same sizes at the same dimension), raised on a
-    line that uses that tensor; None when the error shows neither."""
-    if problem.kind != Problem.EXCEPTION or problem.error_type != "RuntimeError" \
-            or not problem.frames:
+def _error(exc: Exception) -> tuple:
+    """An error as the outcome of a computation: ("ValueError",), ("broadcast", sizes) or
+    the error's type alone."""
+    if isinstance(exc, ValueError):
+        return ("ValueError",)
+    sizes = _mismatch(str(exc)) if isinstance(exc, RuntimeError) else None
+    return ("broadcast", sizes) if sizes else (type(exc).__name__,)
+
+
+def _outcome(compute, Q, K, V, mask=None) -> tuple:
+    """What ``compute`` gives on these inputs: ("result", (output, weights)) or its error."""
+    try:
+        return ("result", compute(Q, K, V, mask))
+    except (ValueError, RuntimeError) as exc:
+        return _error(exc)
+
+
+def _problem_outcome(problem: LearnerProblem) -> tuple:
+    """The learner's error as an outcome (``_error``); ("other",) for anything else (a
+    timeout, a crash)."""
+    if problem.kind != Problem.EXCEPTION:
+        return ("other",)
+    if problem.error_type == "ValueError":
+        return ("ValueError",)
+    sizes = _mismatch(problem.message) if problem.error_type == "RuntimeError" else None
+    return ("broadcast", sizes) if sizes else (problem.error_type,)
+
+
+def _learner_outcome(learner, Q, K, V, mask=None) -> tuple:
+    try:
+        return ("result", learner.grouped_query_attention(Q, K, V, mask))
+    except LearnerProblem as problem:
+        return _problem_outcome(problem)
+    except CaseFailure:  # (a forbidden call: other cases say so)
+        return ("other",)
+
+
+def _agree(got: tuple, expected: tuple) -> bool:
+    """Whether two outcomes are the same: the same error, or results equal within the
+    dtype's tolerances."""
+    if got[0] != expected[0]:
+        return False
+    if got[0] != "result":
+        return got == expected
+    if not isinstance(got[1], (tuple, list)) or len(got[1]) != 2:
+        return False
+    return all(compare.same(g, e) for g, e in zip(got[1], expected[1]))
+
+
+def _other_ranks(Q, K, V) -> list:
+    """The same heads at the ranks the inputs do not have, of the two where a count from a
+    fixed dimension shows: without a batch ([h, n, d], the first sequence) and with exactly
+    one batch dimension ([B, h, n, d], the leading ones flattened); no mask."""
+    flat = [X.reshape(-1, *X.shape[-3:]) for X in (Q, K, V)]  # [B, h, n, d]
+    versions = {3: tuple(X[0] for X in flat), 4: tuple(flat)}
+    return [(*args, None) for rank, args in versions.items() if rank != Q.dim()]
+
+
+@contextmanager
+def _aside(learner):
+    """Calls made only to test a suspicion: afterwards the case is described by its own
+    call again (its rank and dtype pick the case a report shows; its last kept call is
+    the one a replay file replays)."""
+    kept = (learner.rank, learner.batched, learner.ranks, learner.dtype, learner.last_function)
+    n_calls = len(learner.calls)
+    try:
+        yield
+    finally:
+        (learner.rank, learner.batched, learner.ranks, learner.dtype,
+         learner.last_function) = kept
+        del learner.calls[n_calls:]
+
+
+def _explain(learner, problem: LearnerProblem, Q, K, V, mask=None):
+    """The mistake that the learner's broadcast error proves, or None.
+
+    A mistake is named when it raises the same error on these inputs (the same sizes at
+    the same dimension) and the learner behaves as it does on other inputs too: the same
+    heads without a batch and with exactly one batch dimension for the mistakes about the
+    heads (K or V left with h_kv heads raises at every rank; counts read at dim 1, or the
+    heads repeated along dim 1, are right with one batch dimension), the same inputs
+    without the mask for a mask left ungrouped (right there). K or V left alone must also
+    have raised on a line that uses K or V: both raise the same sizes."""
+    got = _problem_outcome(problem)
+    if got[0] != "broadcast" or Q.device.type == "meta":
         return None
-    sizes = _mismatch(problem.message)
-    if sizes is None:
-        return None
-    line = str(problem.frames[-1].get("code", ""))
-    weights = torch.empty(*Q.shape[:-1], K.shape[-2], dtype=Q.dtype)  # [..., h_q, n_q, n_k]
+    line = str(problem.frames[-1].get("code", "")) if problem.frames else ""
+    ranks = _other_ranks(Q, K, V)
+    suspects = [(K_NOT_REPEATED, _k_kept, ranks, r"\b[Kk]\b"),
+                (V_NOT_REPEATED, _v_kept, ranks, r"\b[Vv]\b"),
+                (HEADS_DIM1, _counted_at_dim1, ranks, ""),
+                (FIXED_AXIS, _repeated_at_dim1, ranks, "")]
+    if mask is not None:
+        suspects.append((MASK_NOT_GROUPED, _mask_not_grouped, [(Q, K, V, None)], ""))
+    seen: dict = {}  # the learner's outcome on each probe, asked once
+
+    def learner_on(args):
+        key = tuple(id(a) for a in args)
+        if key not in seen:
+            seen[key] = _learner_outcome(learner, *args)
+        return seen[key]
+
     found = []
-    if re.search(r"\b[Kk]\b", line) and \
-            sizes == _mismatch(_error_of(lambda: Q @ K.transpose(-2, -1))):
-        found.append(K_NOT_REPEATED)
-    if re.search(r"\b[Vv]\b", line) and sizes == _mismatch(_error_of(lambda: weights @ V)):
-        found.append(V_NOT_REPEATED)
+    with _aside(learner):
+        for mistake, compute, probes, on_line in suspects:
+            if (not on_line or re.search(on_line, line)) \
+                    and _agree(got, _outcome(compute, Q, K, V, mask)) \
+                    and all(_agree(learner_on(args), _outcome(compute, *args))
+                            for args in probes):
+                found.append(mistake)
     return causes.candidates(found)
 
 
+# what a case expected, said for the mistake its error proves
+EXPECTED = {K_NOT_REPEATED.id: N_("K and V repeated to the {h_q} query heads"),
+            V_NOT_REPEATED.id: N_("K and V repeated to the {h_q} query heads"),
+            FIXED_AXIS.id: N_("K and V repeated to the {h_q} query heads"),
+            HEADS_DIM1.id: N_("h_q = {h_q} and h_kv = {h_kv}, counted from the end (dim -3)"),
+            MASK_NOT_GROUPED.id: N_("the mask lined up with the {h_q} query heads, then split "
+                                    "into the groups like Q")}
+
+
 def _call(learner, Q, K, V, mask=None):
-    """The learner's result; an error that proves K or V was not repeated is said so."""
+    """The learner's result; an error that proves a mistake is said so."""
     try:
         return learner.grouped_query_attention(Q, K, V, mask)
     except LearnerProblem as problem:
-        found = _not_repeated(problem, Q, K, V)
+        found = _explain(learner, problem, Q, K, V, mask)
         if found is None:
             raise
+        expected = EXPECTED.get(found.id, N_("a result for the {h_q} query heads"))
         raise CaseFailure(t("{func} raised {error_type}", func="grouped_query_attention",
                             error_type=problem.error_type),
-                          expected=t("K and V repeated to the {h_q} query heads",
-                                     h_q=Q.shape[-3]),
+                          expected=t(expected, h_q=Q.shape[-3], h_kv=K.shape[-3]),
                           got=raised(problem), likely=found, check=Check.RAISED) from None
 
 
@@ -289,6 +486,13 @@ def test_mask_per_head(learner, ref, gen):
 def test_mask_per_sequence_and_head(learner, ref, gen):
     mask = rand_mask(gen, 2, H_Q, N_Q, N_K)
     _check(learner, ref, *_qkv(gen, (2,)), mask)
+
+
+@case("a padding mask [2, 1, 4, 7], one per sequence for all its heads, in a batch of 2")
+def test_mask_per_sequence(learner, ref, gen):
+    Q, K, V = _qkv(gen, (2,))
+    mask = rand_mask(gen, 2, 1, N_Q, N_K)
+    _check(learner, ref, Q, K, V, mask, expected=_per_head(Q, K, V, mask))
 
 
 @case("a causal mask (n_q = n_k = 5) with 6 query heads and 3 key/value heads")
