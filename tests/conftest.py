@@ -41,7 +41,7 @@ UNKNOWN_ID = f"{len(manifest.load()) + 1:02d}"
 # (pytest-xdist, --dist loadfile), and a long file started last would run alone at the end.
 LONG_FIRST = ("test_grading.py", "test_learner_loop.py", "test_implementations.py",
               "test_hostile_white.py", "test_models.py", "test_grading_identity.py",
-              "test_shards.py", "test_course_feedback.py", "test_show.py",
+              "test_shards.py", "test_course_feedback.py", "test_show.py", "test_portable.py",
               "test_hostile_library.py", "test_cli.py", "test_golden.py", "test_insights.py",
               "test_sandbox.py")
 
