@@ -199,13 +199,15 @@ def test_check_on_simulated_macos_makes_no_linux_only_call(as_on_macos, tmp_path
     assert len(measured) == 2 and all(m["not_checked"] for m in measured)
 
 
-def test_the_time_limit_holds_on_simulated_macos(as_on_macos, tmp_path):
+def test_the_time_limit_holds_on_simulated_macos_in_a_notebook_call(as_on_macos, tmp_path):
+    from checker import check as notebook_check
+
     folder = copy_exercises(SOLUTIONS, tmp_path / "exercises")
     file = folder / "ex01_soft_lookup.py"
     looping = "def soft_lookup(query, keys, values):\n    while True:\n        pass\n"
     file.write_text(file.read_text() + "\n\n" + looping)
     lines = len(file.read_text().splitlines())
-    run, _ = check(folder, ["01"], timeout=1.0)
+    run = notebook_check("01", exercises=str(folder), timeout=1.0, show=False)
     assert as_on_macos.read_text() == ""
     shown = run.exercises[0].telling_case()
     assert run.exercises[0].status == "timeout"
