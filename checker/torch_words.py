@@ -311,7 +311,8 @@ BROADCAST_MISMATCH = said(
     "broadcast_mismatch", r"tensor a \((\d+)\) must match the size of tensor b \((\d+)\) at "
                           r"non-singleton dimension (\d+)",
     _broadcast, error="RuntimeError",
-    reader="case_ex11_multi_head: a mask without the heads' axis (mask_not_broadcast)")
+    reader="case_ex11_multi_head: a mask without the heads' axis (mask_not_broadcast); "
+           "case_ex15_grouped_query: K or V not repeated to the query heads")
 
 # ---------------------------------------------------- read by engine/forbidden.py
 DISPATCH_KERNEL_LINE = said(

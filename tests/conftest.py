@@ -33,8 +33,9 @@ EXERCISES = ROOT / "exercises"
 IMPLEMENTATIONS = Path(__file__).resolve().parent / "implementations"
 EXERCISE_FILES = [e.file for e in manifest.load()]
 # an exercise id no exercise has: the one after the last (`dev check` keeps the ids 01, 02,
-# ... in order), computed, so that adding an exercise never makes it a real one
-UNKNOWN_ID = f"{len(manifest.load()) + 1:02d}"
+# ... in order; a branch that adds a later exercise first leaves a gap until the merge),
+# computed, so that adding an exercise never makes it a real one
+UNKNOWN_ID = f"{max(int(e.id) for e in manifest.load()) + 1:02d}"
 
 
 # The test files that take longest, run first: `./kit test` runs files in two processes

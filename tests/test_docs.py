@@ -109,11 +109,9 @@ def test_the_readme_states_the_counts_the_manifest_gives():
         functions(lesson), len(lesson))
     assert _said(r"(\w+) more exercises \((\w+) functions\) go beyond the lesson") == (
         len(beyond), functions(beyond))
-    assert _said(r"(\w+) more exercises go there") == (len(beyond),)
+    assert _said(r"time: (\d+) and (\d+) go there") == tuple(float(e.id) for e in beyond)
     assert _said(r"the lesson's (\w+) keep their (\d+) points") == (
         len(lesson), sum(e.points for e in lesson))
-    assert _said(r"scores (\d+) and (\d+) only with `--include-beyond`") == tuple(
-        float(e.id) for e in beyond)
     assert _said(r"\(([\d.]+) s by default, `--timeout`\)") == (defaults.TIMEOUT,)
 
 

@@ -330,3 +330,71 @@ def test_the_notebook_returns_the_json_dict_and_draws_when_it_can(tmp_path, monk
     with pytest.raises(ValueError) as refused:  # no exercises folder here
         model("gpt", lang="en")
     assert 'exercises="path"' in str(refused.value)
+
+
+# ------------------------------------------------------------------- modern gpt
+def _modern_pieces() -> dict:
+    """The reference function of each modern piece this kit has, by role."""
+    return {role: load(SOLUTIONS, e.stem, function) for role, function, e in
+            run.modern_exercises()}
+
+
+def test_the_modern_gpt_in_tiles_trains_exactly_as_the_plain_one():
+    """In this process: 13's tiled attention is the plain attention computed another way,
+    so the same seed gives the same losses; each other piece changes the model (and 15
+    its KV cache) the way the screen says."""
+    from checker.models import corpus, gpt, modern_gpt
+
+    text, pieces = corpus.training_text()[:3000], _modern_pieces()
+    assert "tiles" in pieces
+
+    def losses(**chosen):
+        trainer = gpt.Trainer(text, None, "modern", steps=6, seed=2,
+                              build=modern_gpt.builder(modern_gpt.Pieces(**chosen)))
+        trainer.train(6)
+        return trainer.losses, trainer.model
+
+    plain, plain_model = losses()
+    tiled, _ = losses(tiles=pieces["tiles"])
+    assert torch.allclose(torch.tensor(tiled), torch.tensor(plain), atol=1e-4)
+    if "rope" in pieces:
+        rotated, model = losses(rope=pieces["rope"], tiles=pieces["tiles"])
+        assert model.pos_emb is None and rotated != plain
+    if "repeat" in pieces:
+        shared, model = losses(repeat=pieces["repeat"])
+        grouped, _ = losses(grouped=pieces["grouped"])
+        assert torch.allclose(torch.tensor(shared), torch.tensor(grouped), atol=1e-4)
+        assert model.kv_cache_bytes_per_token * model.blocks[0].attn.h == \
+            plain_model.kv_cache_bytes_per_token * modern_gpt.H_KV
+
+
+def test_the_modern_gpt_takes_the_pieces_that_pass(tmp_path, capsys):
+    """A workspace where every modern exercise but the last passes: the model calls those
+    (in one worker, their files loaded together), the last part stays plain and says so,
+    and the plain model trains beside it."""
+    modern = list(manifest.modern())
+    passing, last = (modern[:-1], modern[-1]) if len(modern) > 1 else (modern, None)
+    folder = workspace(tmp_path, **{e.stem: SOLUTIONS / e.file for e in passing})
+    out = tmp_path / "modern.json"
+    assert main(["model", "gpt", "--modern", "--steps", "20", "--exercises", folder,
+                 "--json", str(out)]) == 0
+    shown = capsys.readouterr().out
+    document = json.loads(out.read_text())
+    assert document["variant"] == "modern" and document["attention"] == "yours"
+    assert document["exercises"] == [e.id for e in passing if any(
+        f in document["pieces"].values() for f in e.functions)]
+    if last is not None:
+        assert last.id in document["not_passing"] and f"exercise {last.id}" in shown
+    assert len(document["loss_curve"]) == len(document["plain"]["loss_curve"]) == 20
+    assert document["kv_cache_bytes_per_token"] <= document["plain"]["kv_cache_bytes_per_token"]
+    assert "plain GPT" in shown and "KV cache per token" in shown
+
+
+def test_the_modern_gpt_refuses_in_one_line(tmp_path, capsys):
+    folder = workspace(tmp_path)
+    assert main(["model", "gpt", "--modern", "--exercises", folder]) == 1
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "attn-kit model gpt --modern --reference" in err
+    assert main(["model", "gpt", "--modern", "--no-mask", "--reference"]) == 2
+    assert main(["model", "encoder", "--modern"]) == 2
+    assert "Traceback" not in capsys.readouterr().err

@@ -17,7 +17,7 @@ from checker.pictures import session, terminal
 from conftest import IMPLEMENTATIONS, ROOT, SOLUTIONS, UNKNOWN_ID
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-SHOWN = ["04", "05", "06", "07", "08", "09", "10", "11", "12", "13"]
+SHOWN = ["04", "05", "06", "07", "08", "09", "10", "11", "12", "13", "14", "15", "16"]
 
 
 def consoles():
@@ -67,10 +67,19 @@ def test_every_exercise_with_the_solutions_agrees_in_both_languages(solved_dir, 
                 assert "differs" not in screen and "不一致" not in screen, screen
             if eid == "13":  # the table of memory: the kernel's figure for each n
                 assert "2048" in screens[0] and "/" in screens[0], screens[0]
+            if eid == "15":  # the KV cache of 80 layers x 4096 tokens x 128 in float16, and
+                # the heads the learner's repeat_kv makes of each cache
+                for size, heads in (("10 GiB", "64 -> 64"), ("1.25 GiB", "8 -> 64"),
+                                    ("160 MiB", "1 -> 64")):
+                    assert size in screens[0] and heads in screens[0], screens[0]
             if eid != "04":
                 assert len(showing.sections) == 2  # the small example and a real sentence
                 pictures = [p for s in showing.sections for p in s.pictures]
                 assert all(p.given or p.agrees for p in pictures), eid
+            if eid == "14":  # RoPE's grid of scores is the same along each diagonal
+                for grid in (pictures[0].mine, pictures[2].mine):  # [m, n], each example
+                    step = (grid[1:, 1:] - grid[:-1, :-1]).abs().max()
+                    assert grid.shape[0] > 2 and step < 1e-9, eid
     finally:
         i18n.set_lang("en")
 

@@ -36,8 +36,11 @@ class _Capture:
 class Stack:
     """Reads the current stack through a pipe made before the worker is confined."""
 
-    def __init__(self, learner_file: str):
+    def __init__(self, learner_file: str, more: tuple[str, ...] = ()):
         self.file = learner_file
+        # a model's worker may hold the learner's other exercise files too (models/run.py):
+        # their frames are the learner's as well, and say which file they are in
+        self.files = (learner_file, *more)
         # taken now, before any learner code could replace them
         self._dump, self._print = faulthandler.dump_traceback, sys.__excepthook__
         self.read_fd, self.write_fd = os.pipe()
@@ -47,9 +50,12 @@ class Stack:
     def fds(self) -> tuple[int, int]:
         return self.read_fd, self.write_fd
 
-    def _frame(self, line: int, function: str) -> dict:
-        return {"line": line, "function": function,
-                "code": linecache.getline(self.file, line).strip()}
+    def _frame(self, file: str, line: int, function: str) -> dict:
+        frame = {"line": line, "function": function,
+                 "code": linecache.getline(file, line).strip()}
+        if file != self.file:
+            frame["file"] = os.path.basename(file)
+        return frame
 
     def learner_line(self) -> dict | None:
         """The innermost frame of the learner's file on the current stack."""
@@ -68,8 +74,9 @@ class Stack:
             return None
         for text in b"".join(chunks).decode("utf-8", "replace").splitlines():
             found = _DUMPED.match(text)  # most recent call first
-            if found and os.path.abspath(found.group(1)) == self.file:
-                return self._frame(int(found.group(2)), found.group(3))
+            if found and os.path.abspath(found.group(1)) in self.files:
+                return self._frame(os.path.abspath(found.group(1)), int(found.group(2)),
+                                   found.group(3))
         return None
 
     def learner_frames(self, exc: BaseException) -> list[dict]:
@@ -98,6 +105,7 @@ class Stack:
             if not text.startswith("  "):
                 break  # the exception's own line: what follows is its message
             found = _PRINTED.match(text)
-            if found and os.path.abspath(found.group(1)) == self.file:
-                frames.append(self._frame(int(found.group(2)), found.group(3)))
+            if found and os.path.abspath(found.group(1)) in self.files:
+                frames.append(self._frame(os.path.abspath(found.group(1)), int(found.group(2)),
+                                          found.group(3)))
         return frames

@@ -52,10 +52,12 @@ class LearnerProblem(Exception):
 
 class ExerciseWorker:
     def __init__(self, exercise_id: str, source: Source, forbidden: list[str],
-                 options: RunOptions | None = None, program: dict | None = None):
+                 options: RunOptions | None = None, program: dict | None = None,
+                 more: tuple[Source, ...] = ()):
         self.exercise_id = exercise_id
         self.program = program            # {"module", "params"}: a kit program (run_program)
         self.source = source
+        self.more = tuple(more)           # a program's other exercise files (models/run.py)
         self.forbidden = list(forbidden)
         self.options = options or RunOptions()
         self.timeout = self.options.timeout
@@ -84,8 +86,9 @@ class ExerciseWorker:
         """
         if self.launched or self.load_problem is not None:
             return
-        if self.source.text is None:
-            self.load_problem = LearnerProblem(self.source.kind, self.source.problem)
+        missing = next((s for s in (self.source, *self.more) if s.text is None), None)
+        if missing is not None:
+            self.load_problem = LearnerProblem(missing.kind, missing.problem)
             return
         config = {"file": self.source.display, "forbidden": self.forbidden, "lang": get_lang(),
                   "limits": self.options.limits.to_dict(),
@@ -94,12 +97,14 @@ class ExerciseWorker:
                   "meta": getattr(manifest.by_id().get(self.exercise_id), "meta_device", False)}
         if self.program is not None:
             config["program"] = self.program
+            config["more_files"] = [s.display for s in self.more]
         if self.region is None:
             self.region = shared.Region()
         self.pid, self.sock = forkserver.spawn(config, self.region.fd)
         self.launched = True
         try:
-            codec.send(self.sock, codec.encode({"source": self.source.text}))
+            codec.send(self.sock, codec.encode({"source": self.source.text,
+                                                "more": [s.text for s in self.more]}))
         except OSError:
             pass  # the worker is gone already; _start's _receive says so
 
@@ -393,8 +398,11 @@ def _text(value, limit: int = 2000) -> str:
 def _frame(value) -> dict | None:
     if not isinstance(value, dict) or type(value.get("line")) is not int:
         return None
-    return {"line": value["line"], "function": _text(value.get("function"), 200),
-            "code": _text(value.get("code"), 500)}
+    frame = {"line": value["line"], "function": _text(value.get("function"), 200),
+             "code": _text(value.get("code"), 500)}
+    if isinstance(value.get("file"), str):  # a model's other exercise file (worker.load)
+        frame["file"] = _text(value["file"], 100)
+    return frame
 
 
 def stopped_frame(value, source: str | None) -> dict | None:

@@ -137,7 +137,10 @@ class _Session:
     def __init__(self, sock, config: dict):
         self.sock = sock
         self.file = os.path.abspath(config["file"])
-        self.stack = stack.Stack(self.file)  # line numbers as text: frames are refused
+        # a model's program may also call the learner's other exercise files (models/run.py)
+        self.more_files = [os.path.abspath(f) for f in config.get("more_files", [])]
+        self.stack = stack.Stack(self.file, tuple(self.more_files))  # line numbers as text
+        self.more_modules: list = []
         self.forbidden_seen: list[dict] = []
         self.out = _BoundedWriter()
         self.guard = make_guard(config.get("forbidden", []), self._forbidden)
@@ -177,23 +180,43 @@ class _Session:
         codec.send(self.sock, payload)
 
     # ------------------------------------------------------------------ steps
-    def load(self, source: str) -> None:
-        """Run the exercise file's text as a module (the checker read it; we never open it).
+    def load(self, source: str, more: list | None = None) -> None:
+        """Run the exercise file's text as a module (the checker read it; we never open it),
+        then a model's other files (``more``, texts in the order of ``more_files``).
         The answer also says which layers confine this worker (``layers``): what the
         learner's report lists when some were left out (the worker's word, shown to the
         learner only; a grade probes the layers itself)."""
-        name = os.path.splitext(os.path.basename(self.file))[0]
+        modules = []
+        for file, text in zip([self.file, *self.more_files], [source, *(more or [])]):
+            module, error = self._module(file, text)
+            if error is not None:
+                if file != self.file:
+                    error["file"] = os.path.basename(file)
+                self.reply({"ok": False, "error": error, "layers": self.layers})
+                return
+            modules.append(module)
+        if len(modules) != 1 + len(self.more_files):
+            self.reply({"ok": False, "error": {"kind": Problem.LOAD.value, "type": "ValueError",
+                                               "message": "a file is missing", "frames": []},
+                        "layers": self.layers})
+            return
+        self.module, self.more_modules = modules[0], modules[1:]
+        self.reply({"ok": True, "layers": self.layers})
+
+    def _module(self, file: str, source: str):
+        """(module, None), or (None, the error) when the text does not load."""
+        name = os.path.splitext(os.path.basename(file))[0]
         module = types.ModuleType(name)
-        module.__file__ = self.file
+        module.__file__ = file
         module.__dict__["__builtins__"] = _learner_builtins()
         lines = source.splitlines(keepends=True)
-        linecache.cache[self.file] = (len(source), None, lines, self.file)  # for tracebacks
+        linecache.cache[file] = (len(source), None, lines, file)  # for tracebacks
         sys.modules[name] = module
         try:
-            code = compile(source, self.file, "exec", dont_inherit=True)
+            code = compile(source, file, "exec", dont_inherit=True)
             self._guarded(exec, code, module.__dict__)
         except BaseException as exc:
-            if isinstance(exc, SyntaxError) and os.path.abspath(exc.filename or "") == self.file:
+            if isinstance(exc, SyntaxError) and os.path.abspath(exc.filename or "") == file:
                 error = {"kind": Problem.SYNTAX.value, "type": type(exc).__name__,
                          "message": exc.msg,
                          "frames": [{"line": exc.lineno, "function": "<module>",
@@ -202,10 +225,8 @@ class _Session:
                 error = _describe(exc, self.stack)
                 if error["kind"] != Problem.EXIT:
                     error["kind"] = Problem.LOAD.value
-            self.reply({"ok": False, "error": error, "layers": self.layers})
-            return
-        self.module = module
-        self.reply({"ok": True, "layers": self.layers})
+            return None, error
+        return module, None
 
     def call(self, request: dict) -> None:
         name = request["func"]
@@ -251,8 +272,9 @@ class _Session:
         function of that name called inside the forbidden-call guard; what it returns
         is plain data for the codec."""
         def learner(name: str):
-            fn = getattr(self.module, name, None)
-            if not callable(fn):
+            fn = next((getattr(m, name) for m in (self.module, *self.more_modules)
+                       if callable(getattr(m, name, None))), None)
+            if fn is None:
                 raise LookupError(t("the file defines no function named {name}",
                                     name=repr(name)))
             return lambda *args, **kwargs: self._guarded(fn, *args, **kwargs)
@@ -293,7 +315,9 @@ class _Session:
             return
         if not isinstance(first, dict) or not isinstance(first.get("source"), str):
             return
-        self.load(first["source"])
+        more = first.get("more")
+        self.load(first["source"], more if isinstance(more, list) and
+                  all(isinstance(m, str) for m in more) else None)
         while True:
             try:
                 request = codec.decode(codec.recv(self.sock, None))

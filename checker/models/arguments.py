@@ -18,6 +18,9 @@ def register(sub) -> None:
         "encoder: a sentence to compare (give it several times; default: built-in ones)"))
     model.add_argument("--no-mask", action="store_true", help=t(
         "gpt: train with your self-attention (exercise 09) without the causal mask"))
+    model.add_argument("--modern", action="store_true", help=t(
+        "gpt: the GPT built as current models are, from your exercises 13 to 15 that pass "
+        "(tiles, RoPE, shared key/value heads), trained beside the plain one"))
     model.add_argument("--steps", type=int, default=None, metavar="N",
                        help=t("gpt: training steps (default: about 15 s of training)"))
     model.add_argument("--seed", type=int, default=0, help=t("gpt: seed of the weights, the "

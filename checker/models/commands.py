@@ -23,16 +23,21 @@ MAX_STEPS = 20_000
 MAX_SENTENCES = 8           # the similarity table must fit 80 columns
 
 
-def check_options(which: str, sentences_given, no_mask: bool, steps) -> None:
+def check_options(which: str, sentences_given, no_mask: bool, steps,
+                  modern: bool = False) -> None:
     """Refuse an option that belongs to the other model, and impossible values."""
     if which == "gpt" and sentences_given:
         raise UsageError(t("{option} is for `attn-kit model {which}`", option="--sentence",
                            which="encoder"))
     if which == "encoder":
-        for option, given in (("--no-mask", no_mask), ("--steps", steps is not None)):
+        for option, given in (("--no-mask", no_mask), ("--steps", steps is not None),
+                              ("--modern", modern)):
             if given:
                 raise UsageError(t("{option} is for `attn-kit model {which}`", option=option,
                                    which="gpt"))
+    if modern and no_mask:
+        raise UsageError(t("--modern and --no-mask do not go together: the modern GPT is "
+                           "causal"))
     if sentences_given and len(sentences_given) > MAX_SENTENCES:
         raise UsageError(t("give at most {n} sentences", n=MAX_SENTENCES))
     if steps is not None and not 1 <= steps <= MAX_STEPS:
@@ -66,17 +71,24 @@ def encoder_model(console, *, exercises: str | None, given: list | None, referen
 
 
 def gpt_model(console, *, exercises: str | None, no_mask: bool, reference: bool,
-              steps: int | None, seed: int, option: str = "--exercises DIR") -> run.GPTRun:
-    """Train and show the tiny GPT; raises ModelRefused, UsageError."""
+              steps: int | None, seed: int, option: str = "--exercises DIR",
+              modern: bool = False) -> run.GPTRun:
+    """Train and show the tiny GPT (``modern``: the one of 13 to 15, beside the plain
+    one); raises ModelRefused, UsageError."""
     folder = exercises_folder(exercises, reference, option)
-    choice = run.choose(folder, "gpt", no_mask=no_mask, reference=reference)
+    if modern:
+        choice = run.choose_modern(folder, reference=reference)
+    else:
+        choice = run.choose(folder, "gpt", no_mask=no_mask, reference=reference)
     text = corpus.training_text()
     steps = steps or DEFAULT_STEPS
-    console.print(terminal.gpt_intro(choice, len(text), steps))
+    intro = terminal.modern_intro if modern else terminal.gpt_intro
+    console.print(intro(choice, len(text), steps))
     with terminal.Training(console, steps) as training:
         result = run.gpt(choice, folder, text, steps, seed, corpus.prompt(get_lang()),
                          progress=training.update)
-    console.print(terminal.gpt_screen(result, console.plain))
+    screen = terminal.modern_screen if modern else terminal.gpt_screen
+    console.print(screen(result, console.plain))
     return result
 
 
@@ -91,7 +103,7 @@ def say_refused(exc: run.ModelRefused) -> None:
 
 
 def cmd_model(args) -> int:
-    check_options(args.which, args.sentence, args.no_mask, args.steps)
+    check_options(args.which, args.sentence, args.no_mask, args.steps, args.modern)
     try:  # a report may not land in (or over) the learner's exercises
         keep_off = [find_exercises(args.exercises)]
     except Exception:  # no exercises folder (a --reference run): nothing to keep off
@@ -104,7 +116,8 @@ def cmd_model(args) -> int:
                                    reference=args.reference)
         else:
             result = gpt_model(console, exercises=args.exercises, no_mask=args.no_mask,
-                               reference=args.reference, steps=args.steps, seed=args.seed)
+                               reference=args.reference, steps=args.steps, seed=args.seed,
+                               modern=args.modern)
     except weights.ModelMissing as exc:
         print(t("attn-kit: {error}", error=str(exc)), file=sys.stderr)
         return EXIT_USAGE

@@ -1,4 +1,4 @@
-"""What the models expect back from the learner's attention: the pair (output, weights),
+"""What the models expect back from the learner's functions: the pair (output, weights),
 each a tensor of the shape the model needs. A wrong answer gets a readable message here,
 instead of a matrix error deep inside the model."""
 from __future__ import annotations
@@ -27,3 +27,14 @@ def _check(name: str, value, shape: tuple) -> None:
     if tuple(value.shape) != tuple(shape):
         raise ValueError(t("your attention returned {name} of shape {got}, expected {shape}",
                            name=name, got=list(value.shape), shape=list(shape)))
+
+
+def check_tensor(value, shape, function: str):
+    """A tensor one of the learner's functions returned inside a model, checked."""
+    if not isinstance(value, torch.Tensor):
+        raise TypeError(t("your {function} returned {type}, expected a tensor of shape {shape}",
+                          function=function, type=type(value).__name__, shape=list(shape)))
+    if tuple(value.shape) != tuple(shape):
+        raise ValueError(t("your {function} returned a tensor of shape {got}, expected {shape}",
+                           function=function, got=list(value.shape), shape=list(shape)))
+    return value

@@ -240,7 +240,8 @@ class Trainer:
     def __init__(self, text: str, attention: Callable, variant: str = "causal",
                  steps: int = 800, seed: int = 0, *, d: int = 64, h: int = 4,
                  n_layers: int = 2, block_size: int = 32, batch_size: int = 32,
-                 lr: float = 3e-3, weight_decay: float = 0.01, threads: int | None = 1):
+                 lr: float = 3e-3, weight_decay: float = 0.01, threads: int | None = 1,
+                 build: Callable[[int], nn.Module] | None = None):
         if len(text) < block_size + 2:
             raise ValueError(f"the training text needs more than {block_size + 1} characters")
         self.vocab = CharVocab(text)
@@ -252,8 +253,11 @@ class Trainer:
         # keeps the caller's random state untouched (init_weights then redraws every
         # weight from g)
         with torch.random.fork_rng(devices=[]):
-            self.model = TinyGPT(len(self.vocab), as_head_attention(attention, variant), d, h,
-                                 n_layers, block_size)
+            if build is not None:  # another model of the same interface (modern_gpt.py)
+                self.model = build(len(self.vocab))
+            else:
+                self.model = TinyGPT(len(self.vocab), as_head_attention(attention, variant),
+                                     d, h, n_layers, block_size)
         self.model.init_weights(self.g)
         self.opt = torch.optim.AdamW(self.model.parameters(), lr=lr, weight_decay=weight_decay)
         # the learning rate falls linearly to 10% of lr: a steadier end for short runs

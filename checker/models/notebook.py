@@ -20,7 +20,7 @@ OPTION = 'exercises="path"'
 @i18n.keeps_language
 def model(which: str, *, sentences=None, reference: bool = False, no_mask: bool = False,
           steps: int | None = None, seed: int = 0, lang: str | None = None,
-          exercises: str | None = None) -> dict:
+          exercises: str | None = None, modern: bool = False) -> dict:
     i18n.set_lang(lang)
     if isinstance(sentences, str):
         sentences = [sentences]
@@ -29,14 +29,14 @@ def model(which: str, *, sentences=None, reference: bool = False, no_mask: bool 
         if which not in ("encoder", "gpt"):
             raise UsageError(t("the model is \"encoder\" or \"gpt\", not {which}",
                                which=repr(which)))
-        commands.check_options(which, sentences, no_mask, steps)
+        commands.check_options(which, sentences, no_mask, steps, modern)
         if which == "encoder":
             result = commands.encoder_model(console, exercises=exercises, given=sentences,
                                             reference=reference, option=OPTION)
         else:
             result = commands.gpt_model(console, exercises=exercises, no_mask=no_mask,
                                         reference=reference, steps=steps, seed=seed,
-                                        option=OPTION)
+                                        option=OPTION, modern=modern)
     except (UsageError, WorkspaceError, weights.ModelMissing, run.ModelRefused) as exc:
         raise ValueError(str(exc)) from None
     show_figure(figure(result), console)
@@ -67,9 +67,13 @@ def figure(result):
         fig = figures.new(figsize=(6, 3))
         ax = fig.subplots()
         ax.plot(range(1, len(result.losses) + 1), result.losses, linewidth=0.8,
-                label=t("training loss"))
-        ax.axhline(result.past_only_loss, color="red", linestyle="--",
-                   label=t("past-only loss"))
+                label=t("modern GPT") if result.plain else t("training loss"))
+        if result.plain is not None:  # the modern run: the plain model's curve beside it
+            ax.plot(range(1, len(result.plain.losses) + 1), result.plain.losses,
+                    linewidth=0.8, label=t("plain GPT"))
+        else:
+            ax.axhline(result.past_only_loss, color="red", linestyle="--",
+                       label=t("past-only loss"))
         ax.axhline(result.uniform_loss, color="grey", linestyle=":", label=t("uniform guess"))
         ax.set_xlabel(t("step"))
         ax.set_ylabel(t("loss"))

@@ -12,7 +12,8 @@ The program's state (a model being trained) lives in the worker between requests
     probe    call one function on given arguments (the kit's tests)
     encoder  all-MiniLM-L6-v2 with the learner's exercise 08 or 11 on a tokenized batch
     gpt      train a tiny GPT with the learner's exercise 10 (or 09, no mask) a chunk of
-             steps per request, then generate
+             steps per request, then generate; variant "modern": the GPT of
+             modern_gpt.py with the learner's 13, 14 and 15 (or none: the plain one)
 """
 from __future__ import annotations
 
@@ -47,13 +48,14 @@ def _encoder(params: dict):
 
 
 def _gpt(params: dict):
-    """params: variant ("causal" or "no_mask"), function. Requests, in order:
+    """params: variant ("causal", "no_mask" or "modern"), function; for "modern", pieces:
+    {role: function name} (modern_gpt.Pieces' fields). Requests, in order:
     {"action": "start", text, steps, seed} -> vocabulary size;
     {"action": "train", "n"} -> the losses of the next n steps;
     {"action": "finish", prompt, chars, seed} -> generated text, past-only loss, seconds."""
     import torch
 
-    from checker.models import gpt
+    from checker.models import gpt, modern_gpt
 
     # The optimiser's first use imports more of torch (torch._dynamo among it): do it
     # now, while the worker may still read and import everything.
@@ -67,10 +69,21 @@ def _gpt(params: dict):
     def run(learner, request: dict):
         action = request.get("action")
         if action == "start":
-            state["trainer"] = gpt.Trainer(request["text"], learner(function), variant,
-                                           int(request["steps"]), int(request["seed"]))
+            build, attention = None, None
+            if variant == "modern":
+                pieces = modern_gpt.Pieces(**{role: learner(name) for role, name
+                                              in params.get("pieces", {}).items()})
+                build = modern_gpt.builder(pieces)
+            else:
+                attention = learner(function)
+            state["trainer"] = gpt.Trainer(request["text"], attention, variant,
+                                           int(request["steps"]), int(request["seed"]),
+                                           build=build)
             state["text"] = request["text"]
-            return {"vocab": len(state["trainer"].vocab)}
+            model = state["trainer"].model
+            return {"vocab": len(state["trainer"].vocab),
+                    "parameters": sum(p.numel() for p in model.parameters()),
+                    "kv_bytes_per_token": getattr(model, "kv_cache_bytes_per_token", None)}
         trainer = state["trainer"]
         if action == "train":
             return {"losses": trainer.train(int(request["n"])), "done": trainer.done}

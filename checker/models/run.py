@@ -9,11 +9,13 @@ one-line message and the exit status the command returns.
     choose(exercises_dir, which, no_mask, reference) -> Choice
     encoder(choice, exercises_dir, sentences, batch) -> EncoderRun
     gpt(choice, exercises_dir, text, steps, seed, prompt, progress) -> GPTRun
+    choose_modern(exercises_dir, reference) -> Choice   (13, 14, 15: those that pass)
 """
 from __future__ import annotations
 
+import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from checker import manifest
@@ -43,6 +45,10 @@ ENCODER_CHOICES = (("11", "multi_head_attention", "mha"),
                    ("08", "scaled_dot_product_attention", "sdpa"))
 GPT_CHOICES = {False: ("10", "causal_self_attention", "causal"),
                True: ("09", "self_attention", "no_mask")}
+# the modern GPT's pieces (modern_gpt.Pieces' fields) and the functions that give them;
+# their exercises are found in the manifest by function
+MODERN_PIECES = (("tiles", "tiled_attention"), ("rope", "apply_rope"),
+                 ("repeat", "repeat_kv"), ("grouped", "grouped_query_attention"))
 
 
 class ModelRefused(Exception):
@@ -60,8 +66,16 @@ class Choice:
 
     exercise: manifest.Exercise
     function: str
-    mode: str                 # encoder: route "sdpa" / "mha"; gpt: "causal" / "no_mask"
+    mode: str                 # encoder: "sdpa" / "mha"; gpt: "causal" / "no_mask" / "modern"
     reference: bool = False   # run the reference solution's function instead
+    # modern: (role, function) the model calls, and the exercises that hold them
+    pieces: tuple = ()
+    more: tuple = ()          # the exercises after ``exercise`` whose files the worker loads
+    missing: tuple = ()       # modern: exercises of the part that do not pass (plain there)
+
+    @property
+    def exercises(self) -> tuple:
+        return (self.exercise, *self.more)
 
 
 def command_line(which: str, no_mask: bool = False) -> str:
@@ -106,9 +120,55 @@ def choose(exercises_dir: Path | None, which: str, no_mask: bool = False,
                          command=command_line(which, no_mask)))
 
 
-def source(choice: Choice, exercises_dir: Path | None) -> Source:
-    """The text the worker loads: the learner's exercise file, or the reference solution."""
-    exercise = choice.exercise
+def modern_exercises() -> list[tuple[str, str, manifest.Exercise]]:
+    """(role, function, exercise) of each modern piece the manifest has."""
+    owner = {f: e for e in manifest.load() for f in e.functions}
+    return [(role, function, owner[function]) for role, function in MODERN_PIECES
+            if function in owner]
+
+
+def choose_modern(exercises_dir: Path | None, reference: bool = False) -> Choice:
+    """The modern GPT's pieces: the learner's function of each of its exercises that
+    passes (checked now, quietly), or every reference with ``reference``. Refused in one
+    line when none passes."""
+    found = modern_exercises()
+    exercises = []
+    for _, _, e in found:
+        if all(e.id != known.id for known in exercises):
+            exercises.append(e)
+    if not exercises:
+        raise ModelRefused(t("no exercise of modern attention is in this kit"), EXIT_INTERNAL)
+    if reference:
+        passing = exercises
+        ids = {e.id for e in passing}
+    else:
+        engine.start()
+        try:
+            with quiet():
+                run = judge.run(str(exercises_dir), exercises).result
+        except RunError as exc:
+            raise ModelRefused(t("the checker could not run: {error}", error=exc),
+                               EXIT_INTERNAL) from None
+        status = {e.id: e.status for e in run.exercises}
+        passing = [e for e in exercises if status.get(e.id) == Status.PASSED]
+    ids = {e.id for e in passing}
+    if not passing:
+        raise ModelRefused(t(
+            "the modern GPT needs at least one of exercises {ids} to pass (`attn-kit check "
+            "{first}`); to see it with the reference functions instead: {command}",
+            ids=", ".join(e.id for e in exercises), first=exercises[0].id,
+            command="attn-kit model gpt --modern --reference"))
+    pieces = tuple((role, function) for role, function, e in found if e.id in ids)
+    return Choice(passing[0], pieces[0][1], "modern", reference=reference, pieces=pieces,
+                  more=tuple(passing[1:]),
+                  missing=tuple(e for e in exercises if e.id not in ids))
+
+
+def source(choice: Choice, exercises_dir: Path | None,
+           exercise: manifest.Exercise | None = None) -> Source:
+    """The text the worker loads: the learner's exercise file, or the reference solution
+    (of ``exercise``, by default the choice's own)."""
+    exercise = exercise or choice.exercise
     if choice.reference:
         try:
             text = stubs.reference_text(exercise)
@@ -125,9 +185,11 @@ class ModelWorker:
         params = {**program, "function": choice.function}
         self.choice = choice
         engine.start()
+        more = tuple(source(choice, exercises_dir, e) for e in choice.more)
         self.worker = ExerciseWorker(choice.exercise.id, source(choice, exercises_dir), [],
                                      RunOptions(timeout=LOAD_TIMEOUT, limits=LIMITS),
-                                     program={"module": PROGRAMS, "params": params})
+                                     program={"module": PROGRAMS, "params": params},
+                                     more=more)
         self.worker.launch()   # forks and loads now; the first request waits for it
 
     def ask(self, request: dict, timeout: float = CALL_TIMEOUT):
@@ -234,6 +296,9 @@ class GPTRun:
     past_only_loss: float = 0.0
     uniform_loss: float = 0.0
     seconds: float = 0.0          # the training loop, in the worker
+    parameters: int = 0           # the model's, as the worker counted them
+    kv_bytes_per_token: int | None = None  # modern: the KV cache a generating model keeps
+    plain: "GPTRun | None" = None  # modern: the plain model, trained beside it
 
     def mean_loss(self, first: bool) -> float:
         """The mean training loss of the first (or last) tenth of the steps."""
@@ -255,30 +320,84 @@ class GPTRun:
                 "uniform_loss": self.uniform_loss,
                 "prompt": self.prompt,
                 "generated_text": self.generated,
-                "seconds": round(self.seconds, 3)}
+                "seconds": round(self.seconds, 3),
+                **({"pieces": {role: function for role, function in self.choice.pieces},
+                    "exercises": [e.id for e in self.choice.exercises],
+                    "not_passing": [e.id for e in self.choice.missing],
+                    "parameters": self.parameters,
+                    "kv_cache_bytes_per_token": self.kv_bytes_per_token,
+                    "plain": self.plain.document() if self.plain else None}
+                   if self.choice.mode == "modern" else {})}
+
+
+def _together(calls: list) -> list:
+    """Run each call in its own thread (each waits on its own worker) and return their
+    results in order; the first exception is raised after all have ended."""
+    results, errors = [None] * len(calls), [None] * len(calls)
+
+    def one(i, call):
+        try:
+            results[i] = call()
+        except BaseException as exc:  # raised below, in the caller's thread
+            errors[i] = exc
+
+    threads = [threading.Thread(target=one, args=(i, c)) for i, c in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for error in errors:
+        if error is not None:
+            raise error
+    return results
 
 
 def gpt(choice: Choice, exercises_dir: Path | None, text: str, steps: int, seed: int,
         prompt: str, progress=None, chars: int = 240) -> GPTRun:
     """Train the tiny GPT in the worker, a chunk of steps per request (``progress(done,
-    total, loss)`` after each), then generate ``chars`` characters after ``prompt``."""
-    result = GPTRun(choice, steps, seed, prompt)
-    worker = ModelWorker(choice, exercises_dir, {"name": "gpt", "variant": choice.mode})
+    total, loss)`` after each), then generate ``chars`` characters after ``prompt``. The
+    modern GPT trains beside the plain one (the same seed and batches, a second worker),
+    and the run holds both."""
+    runs = [GPTRun(choice, steps, seed, prompt)]
+    program = {"name": "gpt", "variant": choice.mode}
+    programs = [{**program, "pieces": dict(choice.pieces)} if choice.mode == "modern"
+                else program]
+    choices = [choice]
+    if choice.mode == "modern":
+        plain = replace(choice, reference=True, more=(), missing=())
+        runs.append(GPTRun(replace(plain, pieces=()), steps, seed, prompt))
+        programs.append({**program, "pieces": {}})
+        choices.append(plain)
+    workers = []
     try:
-        worker.ask({"action": "start", "text": text, "steps": steps, "seed": seed},
-                   timeout=LOAD_TIMEOUT)
-        while len(result.losses) < steps:
-            answer = worker.ask({"action": "train", "n": CHUNK})
-            result.losses.extend(answer["losses"])
-            if not answer["losses"]:
+        for c, p in zip(choices, programs):
+            workers.append(ModelWorker(c, exercises_dir if c is choice else None, p))
+        started = _together([lambda w=w: w.ask({"action": "start", "text": text,
+                                                "steps": steps, "seed": seed},
+                                               timeout=LOAD_TIMEOUT) for w in workers])
+        for run_, answer in zip(runs, started):
+            run_.parameters = int(answer.get("parameters") or 0)
+            run_.kv_bytes_per_token = answer.get("kv_bytes_per_token")
+        while len(runs[0].losses) < steps:
+            answers = _together([lambda w=w: w.ask({"action": "train", "n": CHUNK})
+                                 for w in workers])
+            for run_, answer in zip(runs, answers):
+                run_.losses.extend(answer["losses"])
+            if not answers[0]["losses"]:
                 break
             if progress is not None:
-                progress(len(result.losses), steps, result.losses[-1])
-        end = worker.ask({"action": "finish", "prompt": prompt, "chars": chars, "seed": seed})
+                progress(len(runs[0].losses), steps, runs[0].losses[-1])
+        ends = _together([lambda w=w: w.ask({"action": "finish", "prompt": prompt,
+                                             "chars": chars, "seed": seed})
+                          for w in workers])
     finally:
-        worker.close()
-    result.generated = end["generated"]
-    result.past_only_loss = float(end["past_only_loss"])
-    result.uniform_loss = float(end["uniform_loss"])
-    result.seconds = float(end["seconds"])
-    return result
+        for w in workers:
+            w.close()
+    for run_, end in zip(runs, ends):
+        run_.generated = end["generated"]
+        run_.past_only_loss = float(end["past_only_loss"])
+        run_.uniform_loss = float(end["uniform_loss"])
+        run_.seconds = float(end["seconds"])
+    if len(runs) > 1:
+        runs[0].plain = runs[1]
+    return runs[0]

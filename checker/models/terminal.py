@@ -193,6 +193,87 @@ def gpt_screen(run: GPTRun, plain: bool) -> Group:
     return Group(*parts)
 
 
+# ------------------------------------------------------------------ modern gpt
+def piece_words(role: str) -> str:
+    """What one of the modern GPT's pieces changes, in a few words."""
+    return {"tiles": t("attention in tiles"), "rope": t("positions by rotation (RoPE)"),
+            "repeat": t("key/value heads shared (GQA)"),
+            "grouped": t("key/value heads shared (GQA)")}[role]
+
+
+def modern_intro(choice: Choice, text_chars: int, steps: int) -> Group:
+    head = Text(t("The tiny GPT built as current models are, beside the plain one: both learn "
+                  "from the kit's own explanations ({chars} characters), {steps} steps, the same "
+                  "seed and batches", chars=f"{text_chars:,}", steps=steps), style="bold")
+    lines = [Paragraph(head)]
+    seen = set()
+    for role, function in choice.pieces:
+        exercise = next(e for e in choice.exercises if function in e.functions)
+        words = piece_words(role)
+        if words in seen:
+            continue
+        seen.add(words)
+        line = (t("{what}: the reference {function} (exercise {id})", what=words,
+                  function=function, id=exercise.id) if choice.reference else
+                t("{what}: your {function} (exercise {id})", what=words, function=function,
+                  id=exercise.id))
+        lines.append(Text("  " + line))
+    for exercise in choice.missing:
+        lines.append(Text("  " + t("exercise {id} does not pass yet: its part stays plain",
+                                   id=exercise.id), style="dim"))
+    return Group(*lines)
+
+
+def modern_screen(run: GPTRun, plain: bool) -> Group:
+    """The run's own numbers, the modern model beside the plain one, then its text."""
+    other = run.plain
+    table = Table(box=box.SIMPLE if not plain else box.ASCII, show_edge=False, pad_edge=False)
+    table.add_column("")
+    table.add_column(t("plain GPT"), justify="right")
+    table.add_column(t("modern GPT"), justify="right")
+    rows = [(t("training loss, first tenth"), f"{other.mean_loss(first=True):.2f}",
+             f"{run.mean_loss(first=True):.2f}"),
+            (t("training loss, last tenth"), f"{other.mean_loss(first=False):.2f}",
+             f"{run.mean_loss(first=False):.2f}"),
+            (t("parameters"), f"{other.parameters:,}", f"{run.parameters:,}"),
+            (t("KV cache per token"), t("{n} bytes", n=f"{other.kv_bytes_per_token:,}"),
+             t("{n} bytes", n=f"{run.kv_bytes_per_token:,}")),
+            (t("seconds of training"), f"{other.seconds:.1f}", f"{run.seconds:.1f}")]
+    for row in rows:
+        table.add_row(*(Text(cell) for cell in row))
+    parts = [table, Text(""), Paragraph(Text(modern_lesson(run))), Text(""),
+             Text(t("Written by the modern GPT after “{prompt}” ({n} characters, temperature "
+                    "0.8):", prompt=run.prompt.strip(), n=len(run.generated)), style="bold")]
+    written = Text(run.prompt, style="bold cyan")
+    written.append(Text(run.generated))
+    parts.append(written)
+    return Group(*parts)
+
+
+def modern_lesson(run: GPTRun) -> str:
+    """What this run's numbers say, from the numbers themselves."""
+    other = run.plain
+    ratio = run.kv_bytes_per_token / other.kv_bytes_per_token
+    diff = run.mean_loss(first=False) - other.mean_loss(first=False)
+    values = {"mine": f"{run.mean_loss(first=False):.2f}",
+              "plain": f"{other.mean_loss(first=False):.2f}",
+              "kv": f"{ratio:.0%}", "diff": f"{abs(diff):.2f}"}
+    if ratio < 1:
+        kv = t("Sharing key/value heads keeps {kv} of the plain model's KV cache per token: "
+               "what a long generation holds in memory.", **values)
+    else:
+        kv = t("Its KV cache per token is the plain model's: only sharing key/value heads "
+               "(exercise 15) makes it smaller.", **values)
+    if abs(diff) < 0.05:
+        loss = t("Both reach about the same training loss ({mine} and {plain}).", **values)
+    elif diff < 0:
+        loss = t("It ends {diff} lower than the plain model ({mine} against {plain}).", **values)
+    else:
+        loss = t("It ends {diff} higher than the plain model ({mine} against {plain}): the "
+                 "price of fewer key/value weights, or of a short run.", **values)
+    return kv + " " + loss
+
+
 # the past-only loss must exceed the training loss by this much for a run to show that
 # the model learned to copy the next character (measured: about 0.02 with the mask at
 # 200 steps, 0.00 without it at 200 steps, about 1.5 without it at 800)

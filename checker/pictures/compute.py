@@ -391,9 +391,13 @@ def memory_table(learner) -> list[str]:
     return lines
 
 
-def _row(*cells: str) -> str:
-    """One line of the table, its columns right-aligned to fixed widths."""
-    return cells[0].ljust(6) + "".join(c.rjust(w) for c, w in zip(cells[1:], (16, 18, 18)))
+def _row(*cells: str, widths=(16, 18, 18)) -> str:
+    """One line of the table, its columns right-aligned to fixed widths, in terminal cells
+    (a Chinese character takes two)."""
+    from rich.cells import cell_len
+
+    return cells[0] + " " * (6 - cell_len(cells[0])) + "".join(
+        " " * (w - cell_len(c)) + c for c, w in zip(cells[1:], widths))
 
 
 def _measure(worker, func: str, args, time) -> str:
@@ -410,8 +414,259 @@ def _measure(worker, func: str, args, time) -> str:
                                       ms="%.0f" % took)
 
 
+ROPE_GRID = 12       # exercise 14: query and key positions 0..11
+ROPE_DISTANCES = 24  # exercise 14: distances m - n = 0..23
+
+
+def ex14(ex: Example, learner, ref) -> list[Picture]:
+    """RoPE: the score of one token's query turned to position m against its own key
+    turned to position n, (R_m q)·(R_n k)/√d_k, with the learner's apply_rope: over a grid
+    of positions (constant along each diagonal, since it depends only on m - n), then for
+    every token against the distance m - n. Float64, so that yours and the reference's
+    agree to far below what a picture shows."""
+    import math
+
+    func = "apply_rope"
+    Q, K = ex.Q.double(), ex.K.double()  # [n, d_k] each
+    n, d_k = Q.shape
+    scale = math.sqrt(d_k)
+    pick = 1 if n > 1 else 0  # the first word (a sentence's token 0 is [CLS])
+    grid = torch.arange(ROPE_GRID)  # [P]
+    q_rows = Q[pick].expand(ROPE_GRID, d_k)  # [P, d_k]: the same q at positions 0..P-1
+    k_rows = K[pick].expand(ROPE_GRID, d_k)  # [P, d_k]
+
+    def grid_scores(rope):
+        q_m = _matrix(rope(q_rows, grid), (ROPE_GRID, d_k), func)  # [P, d_k]
+        k_n = _matrix(rope(k_rows, grid), (ROPE_GRID, d_k), func)  # [P, d_k]
+        return q_m @ k_n.T / scale  # [P, P]: row m, column n
+
+    far = torch.arange(ROPE_DISTANCES)  # [D]: the query's position, the key's is 0
+    q_far = Q.unsqueeze(1).expand(n, ROPE_DISTANCES, d_k)  # [n, D, d_k]
+    k_at_0 = K.unsqueeze(1)  # [n, 1, d_k]
+
+    def distance_scores(rope):
+        q_m = _matrix(rope(q_far, far), (n, ROPE_DISTANCES, d_k), func)  # [n, D, d_k]
+        k_0 = _matrix(rope(k_at_0, torch.zeros(1, dtype=torch.long)), (n, 1, d_k),
+                              func)  # [n, 1, d_k]
+        return (q_m * k_0).sum(-1) / scale  # [n, D]
+
+    word = ex.tokens[pick]
+    on_grid = Picture(t("apply_rope: the score (R_m q)·(R_n k)/√d_k of the query of “{word}” "
+                        "turned to position m (rows) against its own key turned to position n "
+                        "(columns): the same along each diagonal, since it depends only on "
+                        "m - n", word=word),
+                      ["m"] * ROPE_GRID, ["n"] * ROPE_GRID, grid_scores(ref.apply_rope),
+                      low=None, high=None, name_cols=False)
+    by_distance = Picture(t("apply_rope: each token's query at position m against its own key "
+                            "at position 0, one column per distance m - n = 0..{last}: how the "
+                            "score changes with the distance", last=ROPE_DISTANCES - 1),
+                          ex.tokens, [str(j) for j in range(ROPE_DISTANCES)],
+                          distance_scores(ref.apply_rope), low=None, high=None,
+                          name_cols=False)
+    by_distance.notes.append(t("(In each plane i, q turns by m·θ_i and k by n·θ_i: their dot "
+                               "product keeps only the difference (m - n)·θ_i, so a key at 3 "
+                               "and a query at 10 score as a key at 1003 and a query at "
+                               "1010.)"))
+
+    def mine(*args):
+        return learner(func, *args)
+    return [_attempt(on_grid, learner, func, lambda: grid_scores(mine)),
+            _attempt(by_distance, learner, func, lambda: distance_scores(mine))]
+
+
+# exercise 15: the query and key/value heads of its pictures (the small example's W [8, 8]
+# in 4 query heads of 2; MiniLM's 12 heads in 4 groups of 3: head 2, which looks back, stays
+# sharp with its group's averaged keys, head 0 beside it does not), and the model whose KV
+# cache it sizes: Llama 2 70B's shape (80 layers, 64 query heads of 128, 8 key/value heads),
+# a context of 4096 tokens in float16
+GQA_HEADS = {"small": (4, 2), "sentence": (12, 4)}
+GQA_SHOWN = {"small": (0, 1), "sentence": (0, 2)}   # query heads of one group, drawn
+CACHE_MODEL = {"layers": 80, "h_q": 64, "d_head": 128, "tokens": 4096}
+CACHE_KV = (("MHA", 64), ("GQA", 8), ("MQA", 1))
+
+
+def _grouped(ex: Example, h_q: int, h_kv: int):
+    """Exercise 15's Q [h_q, n, d], K and V [h_kv, n, d] from the example's heads (ex11's
+    inputs): Q split into h_q heads; K and V split likewise, then the heads of each group
+    averaged into one, as Ainslie et al. turn a multi-head model into a grouped one."""
+    p = ex.heads
+    n = p["X"].shape[0]
+
+    def split(W):  # [h_q, n, d]
+        Y = p["X"] @ W  # [n, d_model]
+        return Y.reshape(n, h_q, Y.shape[1] // h_q).transpose(0, 1)
+
+    def pooled(W):  # [h_kv, n, d]
+        Y = split(W)
+        return Y.reshape(h_kv, h_q // h_kv, n, Y.shape[-1]).mean(1)
+    return split(p["W_Q"]), pooled(p["W_K"]), pooled(p["W_V"])
+
+
+def ex15(ex: Example, learner, ref) -> list[Picture]:
+    """Which key/value head each query head uses (repeat_kv on one-hot heads), then the
+    weights of query heads of one group: the same keys, their own queries. On the small
+    example, the KV cache of a large model with MHA, GQA and MQA."""
+    kind = "small" if ex.kind == "small" else "sentence"
+    h_q, h_kv = GQA_HEADS[kind]
+    n_rep = h_q // h_kv
+    eye = torch.eye(h_kv).unsqueeze(1)  # [h_kv, 1, h_kv]: head g holds the one-hot of g
+    shared = Picture(t("repeat_kv: which key/value head (columns) each of the {h_q} query heads "
+                       "(rows) uses, {h_kv} key/value heads in groups of {n_rep}", h_q=h_q,
+                       h_kv=h_kv, n_rep=n_rep), ["Q"] * h_q, ["KV"] * h_kv,
+                     ref.repeat_kv(eye, n_rep)[:, 0, :], name_cols=False)
+    found = [_attempt(shared, learner, "repeat_kv",
+                      lambda: _matrix(learner("repeat_kv", eye, n_rep), (h_q, 1, h_kv),
+                                      "repeat_kv")[:, 0, :])]
+    Q, K, V = _grouped(ex, h_q, h_kv)
+    func = "grouped_query_attention"
+    expected = ref.grouped_query_attention(Q, K, V)[1]  # [h_q, n, n]
+    whole = Picture("", ex.tokens, ex.tokens, expected)
+    _attempt(whole, learner, func, lambda: _weights_of(learner(func, Q, K, V), func))
+    for i in GQA_SHOWN[kind]:
+        pic = Picture(t("grouped_query_attention: the weights of query head {i} of {h_q}, which "
+                        "uses key/value head {g} of {h_kv}", i=i, h_q=h_q, g=i // n_rep,
+                        h_kv=h_kv), ex.tokens, ex.tokens, expected[i], problem=whole.problem,
+                      not_started=whole.not_started)
+        if whole.mine is not None:
+            pic.mine = whole.mine[i]
+        found.append(pic)
+    if whole.mine is not None and not whole.agrees:
+        found[-1].notes.append(t("All {h} heads: yours and the reference's differ by at most "
+                                 "{diff}.", h=h_q, diff=_number(whole.diff)))
+    elif whole.mine is not None:
+        found[-1].agree_notes.append(t("All {h} heads agree with the reference (max "
+                                       "|difference| {diff}).", h=h_q, diff=_number(whole.diff)))
+    found[-1].notes.append(t("(Each group's key and value heads are the average of the heads it "
+                             "replaces, as GQA's authors convert a multi-head model.)"))
+    if ex.kind == "small":
+        found[0].notes.extend(cache_table(learner))
+    return found
+
+
+def _size(n_bytes: int) -> str:
+    """A number of bytes in GiB, MiB or KiB, with three significant digits at most."""
+    for unit, power in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
+        if n_bytes >= 2 ** power:
+            return f"{n_bytes / 2 ** power:.3g} {unit}"
+    return f"{n_bytes} B"
+
+
+def cache_table(learner) -> list[str]:
+    """Lines of a table: the KV cache of CACHE_MODEL with 64, 8 and 1 key/value heads,
+    computed from the shapes of the cached tensors (meta tensors: no memory), per token
+    and for the whole context; and how many heads your repeat_kv makes of one layer's
+    cached keys for attention (64 every time: the cache is what shrinks)."""
+    m = CACHE_MODEL
+    lines = [t("The KV cache of a model of {layers} layers with {h_q} query heads of {d} "
+               "numbers (the shape of Llama 2 70B), {n} tokens in float16:", layers=m["layers"],
+               h_q=m["h_q"], d=m["d_head"], n=m["tokens"]),
+             _row(t("kind"), t("key/value heads"), t("per token"), t("{n} tokens", n=m["tokens"]),
+                  t("yours: repeat_kv"), widths=(16, 12, 13, 18))]
+    for kind, h_kv in CACHE_KV:
+        keys = torch.empty(m["layers"], h_kv, m["tokens"], m["d_head"], dtype=torch.float16,
+                           device="meta")  # one tensor of keys per layer, and as many values
+        whole = 2 * keys.numel() * keys.element_size()
+        lines.append(_row(kind, str(h_kv), _size(whole // m["tokens"]), _size(whole),
+                          _heads_of(learner, keys[0], m["h_q"] // h_kv), widths=(16, 12, 13, 18)))
+    lines.append(t("(The cache keeps only the key/value heads; repeat_kv makes the {h_q} heads "
+                   "attention needs from them at each step.)", h_q=m["h_q"]))
+    return lines
+
+
+def _heads_of(learner, keys: torch.Tensor, n_rep: int) -> str:
+    """How many heads the learner's repeat_kv makes of one layer's cached keys [h_kv, n, d]
+    (on the meta device: a shape, no memory), e.g. "8 -> 64"; "-" without a learner."""
+    if learner is None:
+        return "-"
+    try:
+        got = learner("repeat_kv", keys, n_rep)
+    except LearnerProblem as problem:
+        return t("not started") if calls.not_started(problem) else t("error")
+    if not isinstance(got, torch.Tensor) or got.dim() < 3:
+        return t("error")
+    return f"{keys.shape[-3]} -> {got.shape[-3]}"
+
+
+# the exercises whose pictures of a real sentence use every head of MiniLM's first layer
+ALL_HEADS = ("11", "15")
+
+WINDOW = 3          # the window of exercise 16's pictures
+ALIBI_HEADS = 8     # heads of exercise 16's pictures: the ALiBi paper's usual count
+QUIETER = 4         # exercise 16 divides Q by this, so that the bias shows beside the scores
+
+
+def ex16(ex: Example, learner, ref) -> list[Picture]:
+    """The band that sliding_window_mask(n, 3) leaves of the causal mask, the slope of each
+    of 8 heads (alibi_slopes), then biased_causal_attention's weights: the steepest head
+    and the gentlest (ALiBi alone), and the steepest with the window as well. Every head
+    gets the same Q (divided by 4: scores of the size of the bias), K and V, so that the
+    heads differ by their slopes alone; the attention is given the reference's slopes (an
+    input: the same for both)."""
+    n, h = len(ex.tokens), ALIBI_HEADS
+    band = ref.sliding_window_mask(n, WINDOW)  # [n, n] bool
+    found = [_attempt(Picture(t("sliding_window_mask(n, {window}): dark = the query (row) may "
+                                "see the key (column): itself and the {before} before it",
+                                window=WINDOW, before=WINDOW - 1),
+                              ex.tokens, ex.tokens, band.double()),
+                      learner, "sliding_window_mask",
+                      lambda: _as_numbers(learner("sliding_window_mask", n, WINDOW)))]
+    slopes = ref.alibi_slopes(h)  # [h]
+    heads = [str(k + 1) for k in range(h)]
+    found.append(_attempt(Picture(t("alibi_slopes({h}): the slopes of heads 1 to {h} (columns 0 "
+                                    "to {last}), the steepest first", h=h, last=h - 1),
+                                  [t("slope")], heads,
+                                  slopes[None, :].double(), high=float(slopes.max()),
+                                  name_cols=False),
+                          learner, "alibi_slopes",
+                          lambda: _row_of(learner("alibi_slopes", h), "alibi_slopes")))
+    Q = (ex.Q / QUIETER).expand(h, n, -1)  # [h, n, d_k]
+    K, V = ex.K.expand(h, n, -1), ex.V.expand(h, n, -1)  # [h, n, d_k], [h, n, d_v]
+    func = "biased_causal_attention"
+    causal = _causal(n)  # [n, n]
+    for window in (None, WINDOW):
+        expected = ref.biased_causal_attention(Q, K, V, slopes, window)[1]  # [h, n, n]
+        whole = Picture("", ex.tokens, ex.tokens, expected)
+        _attempt(whole, learner, func,
+                 lambda w=window: _weights_of(learner(func, Q, K, V, slopes, w), func))
+        shown = (0, h - 1) if window is None else (0,)
+        allowed = causal if window is None else band
+        for k in shown:
+            title = (t("biased_causal_attention, head {k} (slope {slope}): near keys weigh more",
+                       k=k + 1, slope=_fraction(slopes[k])) if window is None and k == 0 else
+                     t("head {k} (slope {slope}): nearly exercise 10's causal attention", k=k + 1,
+                       slope=_fraction(slopes[k])) if window is None else
+                     t("head {k} (slope {slope}) with window = {window} as well: older keys are "
+                       "blocked", k=k + 1, slope=_fraction(slopes[k]), window=WINDOW))
+            pic = Picture(title, ex.tokens, ex.tokens, expected[k], blocked=~allowed,
+                          problem=whole.problem, not_started=whole.not_started)
+            if whole.mine is not None:
+                pic.mine = whole.mine[k]
+            found.append(pic)
+    found[2].notes.append(t("(The slopes given to biased_causal_attention are the reference's "
+                            "alibi_slopes({h}), the same for both. Every head gets the same Q, K "
+                            "and V, so the heads differ by their slopes alone; Q is divided by "
+                            "{quieter}, so that the scores are of the bias's size.)", h=h,
+                            quieter=QUIETER))
+    return found
+
+
+def _row_of(value, func: str):
+    """A [h] result as the one row [1, h] of a picture."""
+    if isinstance(value, torch.Tensor) and value.dim() == 1:
+        return value[None, :]
+    return value  # _matrix says what is wrong with it
+
+
+def _fraction(value) -> str:
+    """A slope as 1/2, 1/256 (a power of two) or with three digits."""
+    value = float(value)
+    inverse = 1 / value if value else 0
+    return f"1/{round(inverse)}" if inverse and abs(inverse - round(inverse)) < 1e-6 else \
+        f"{value:.3g}"
+
+
 EXERCISES = {"05": ex05, "06": ex06, "07": ex07, "08": ex08, "09": ex09, "10": ex10,
-             "11": ex11, "12": ex12, "13": ex13}
+             "11": ex11, "12": ex12, "13": ex13, "14": ex14, "15": ex15, "16": ex16}
 
 
 def pictures(exercise_id: str, example: Example, learner, ref) -> list[Picture]:
@@ -424,7 +679,9 @@ def pictures(exercise_id: str, example: Example, learner, ref) -> list[Picture]:
 BATCHED_ARGS = {"softmax": (0,), "weighted_sum": (0, 1), "apply_mask": (0,),
                 "scaled_dot_product_attention": (0, 1, 2), "self_attention": (0,),
                 "cross_attention": (0, 1), "causal_self_attention": (0,),
-                "multi_head_attention": (0, 1), "attention_step": (0,)}
+                "multi_head_attention": (0, 1), "attention_step": (0,), "apply_rope": (0,),
+                "repeat_kv": (0,), "grouped_query_attention": (0, 1, 2),
+                "biased_causal_attention": (0, 1, 2)}
 NOT_BATCHED = "not batched"   # the problem of a picture whose function takes no batch
 
 

@@ -102,7 +102,7 @@ def collect(raw: str, *, sentence: str | None = None, reference: bool = False,
                                    command=INSTALL_MODEL))
             return showing
         real = examples.sentence(sentence, lang)
-        where = (t("all-MiniLM-L6-v2, layer 1") if exercise.id == "11" else
+        where = (t("all-MiniLM-L6-v2, layer 1") if exercise.id in compute.ALL_HEADS else
                  t("all-MiniLM-L6-v2, layer 1, head {head}", head=examples.HEAD + 1))
         showing.sections.append(Section(
             t("A real sentence: “{text}” ({where})", text=real.text, where=where),
