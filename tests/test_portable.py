@@ -95,6 +95,30 @@ def test_messages_keep_their_bounds_and_descriptors_on_a_stream(monkeypatch):
         theirs.close()
 
 
+def test_a_report_names_the_layers_left_out_and_only_then(monkeypatch):
+    """On Linux's engine with every layer (or only the process limit off: root's own
+    choice) the report is as before; a missing kernel layer or the memory limit is named;
+    on the portable engine the line says so."""
+    from checker.judge.plugin import engine_facts
+    from checker.learner.report import engine_line
+
+    monkeypatch.setattr(host, "system", lambda: "linux")
+    monkeypatch.delenv(host.VARIABLE, raising=False)
+    every = {"landlock": "", "seccomp": "", "memory": "", "processes": ""}
+    assert engine_facts(every) is None and engine_facts(None) is None
+    assert engine_facts({**every, "processes": "not enforced for root"}) is None
+    facts = engine_facts({**every, "landlock": "the kernel offers no Landlock"})
+    assert facts["engine"] == "linux" and facts["layers"]["landlock"] == {
+        "on": False, "why": "the kernel offers no Landlock"}
+    assert engine_line(facts, plain=True).text.plain == (
+        "Left out on this system: Landlock (your code still ran in a process of its own, "
+        "with a time limit).")
+    monkeypatch.setenv(host.VARIABLE, "portable")
+    assert engine_facts(every)["engine"] == "portable"
+    said = engine_line(engine_facts({name: "off" for name in every}), plain=True).text.plain
+    assert said.startswith("Portable engine: ") and said.endswith(LEFT_OUT + ".")
+
+
 def test_an_unknown_engine_is_one_line(tmp_path):
     done = cli("list", cwd=tmp_path, env=env(ATTN_KIT_ENGINE="macos"))
     assert done.returncode == 2 and "Traceback" not in done.stderr
