@@ -439,15 +439,15 @@ def engine_line(engine: dict | None, plain: bool = False) -> Paragraph | None:
     ran and which did not; None when every layer ran."""
     if not engine:
         return None
-    off = [str(t(LAYER_NAMES.get(name, name))) for name, state in engine["layers"].items()
-           if not state.get("on")]
+    off = t(", ").join(str(t(LAYER_NAMES.get(name, name)))  # (Chinese lists with 、)
+                       for name, state in engine["layers"].items() if not state.get("on"))
     if engine.get("engine") == "portable":
         said = t("Portable engine: your code ran in a process of its own, with a time limit, "
                  "limits on CPU time, file size and open files, and the audit hook; left out "
-                 "on this system: {off}.", off=", ".join(off))
+                 "on this system: {off}.", off=off)
     elif off:
         said = t("Left out on this system: {off} (your code still ran in a process of its "
-                 "own, with a time limit).", off=", ".join(off))
+                 "own, with a time limit).", off=off)
     else:
         return None
     return Paragraph(Text(said, style="" if plain else "dim"))
