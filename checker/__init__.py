@@ -6,6 +6,7 @@ In a notebook (or any Python session)::
     result = check("05")          # renders the same report as `attn-kit check 05`
     result.all_passed, result.score
     check("05", repro=True)       # also writes a file that replays the failing case
+    workspace()                   # the starter notebooks' first call (docs/notebooks.md)
 
 This package's __init__ stays light on purpose: the fork server is forked from
 the checker right after ``import torch``, before anything else is imported.
@@ -110,6 +111,31 @@ def hint(exercise: str, *, all: bool = False, last: bool = False,  # noqa: A002
         if shown.needs_yes:
             console.print(i18n.t("To see them: hint(\"{id}\", all=True, last=True)", id=chosen.id)
                           if all else i18n.t("To see it: hint(\"{id}\", last=True)", id=chosen.id))
+
+
+def workspace(folder: str = "attention-work", *, lang: str | None = None) -> str | None:
+    """Work in your workspace: the folder that holds ``exercises/`` here or above (as
+    ``check()`` finds it), else ``folder``, made as `attn-kit init` makes one (fresh stubs)
+    unless it holds one already (a hosted notebook, run after run). The working folder
+    becomes it, so every later call finds it; returns its path (None, after one line,
+    when it cannot be made). The starter notebooks call it first (docs/notebooks.md).
+    """
+    import os
+
+    from checker import i18n, manifest
+    from checker.learner import workspace as place
+
+    with i18n.speaking(lang):
+        try:
+            root, made = place.found_or_made(folder)
+        except place.WorkspaceError as exc:
+            _one_line(str(exc))
+            return None
+        os.chdir(root)
+        print(i18n.t("Workspace ready: {path} holds the {n} exercises as fresh stubs.",
+                     path=root / "exercises", n=len(manifest.load())) if made
+              else i18n.t("Your workspace: {path}", path=root))
+    return str(root)
 
 
 def show(exercise: str, *, sentence: str | None = None, reference: bool = False,

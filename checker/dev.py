@@ -5,8 +5,8 @@
     python -m checker.dev check [--static] [ID ...]
                                     the whole gate: what each exercise lacks, then each
                                     run through the kit's engine (exit 1 if anything)
-    python -m checker.dev sync      write exercises/ (the stubs) and the solutions'
-                                    docstring headers from the one source
+    python -m checker.dev sync      write exercises/ (the stubs), the solutions'
+                                    docstring headers and notebooks/ from the one source
 
 An exercise is complete when it has: its manifest entry (titles, sections and three
 hints in both languages), its solution (the one source of its text, with a marked
@@ -179,6 +179,9 @@ def problems_of(exercise: manifest.Exercise) -> list[str]:
         found += [f"no Chinese for {m!r} ({where})" for m in missing[:5]]
         found += [f"{where}: {PLACEHOLDER} placeholder left for {m!r}" for m in sorted(ids)
                   if PLACEHOLDER in chinese.get(m, "")][:5]
+        # a case name the learner reads in Chinese must have Chinese in it
+        found += [f"{where}: the Chinese of {m!r} has no Chinese character" for m in named
+                  if m in chinese and not CJK.search(chinese[m])][:5]
         if len(missing) > 5:
             found.append(f"... and {len(missing) - 5} more texts without Chinese")
     # 6) the kit's own library of implementations
@@ -186,6 +189,17 @@ def problems_of(exercise: manifest.Exercise) -> list[str]:
         if not any((LIBRARY / "wrong" / exercise.stem).glob("*.py")):
             found.append(f"tests/implementations/wrong/{exercise.stem}/: no file; at least "
                          "one wrong file the cases catch is needed")
+        # a cause the library's wrong files give twice or more gets a hint that starts
+        # from it (`hint` after a check that named it)
+        declared = [declared_cause(p.read_text(encoding="utf-8")) or ""
+                    for p in (LIBRARY / "wrong").glob("*/*.py")]
+        own = {declared_cause(p.read_text(encoding="utf-8")) or "" for p in
+               (LIBRARY / "wrong" / exercise.stem).glob("*.py")}
+        hints = manifest.cause_hints()
+        found += [f"manifest: no [cause_hints.{c}] (the library's wrong files give {c} "
+                  f"{declared.count(c)} times)" for c in sorted(own)
+                  if c and "|" not in c and c != "none" and declared.count(c) >= 2
+                  and c not in hints]
         readme = (ROOT / "README.md").read_text(encoding="utf-8")
         if exercise.file not in readme:
             found.append(f"README.md does not list {exercise.file}")
@@ -398,6 +412,10 @@ def check(args: list[str] = ()) -> int:
         for line in found:
             print(f"     {line}")
     strays = unnamed()
+    if source_checkout():
+        from checker import notebooks
+
+        strays += notebooks.stale(ROOT)
     for line in strays:
         print(f"-- {line}")
     total += len(strays)
@@ -424,7 +442,8 @@ def check(args: list[str] = ()) -> int:
 
 
 def sync() -> int:
-    """Solutions' headers from the manifest, then exercises/ from the solutions."""
+    """Solutions' headers from the manifest, then exercises/ from the solutions, and the
+    starter notebooks of every part in both languages (checker/notebooks.py)."""
     if not source_checkout():
         print("sync writes into a source checkout of the kit (exercises/ beside pyproject.toml)")
         return 2
@@ -444,6 +463,15 @@ def sync() -> int:
             backup = workspace.reset(ROOT / "exercises", exercise)
             print(f"exercises/{exercise.file}: written"
                   + (f" (the previous file is in {backup})" if backup else ""))
+    from checker import files, notebooks
+
+    for lang in i18n.LANGS:
+        for part in notebooks.parts():
+            path, made = ROOT / "notebooks" / lang / notebooks.name(part), notebooks.text(part, lang)
+            if not path.is_file() or path.read_text(encoding="utf-8") != made:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                files.write_atomic(path, made.encode("utf-8"))
+                print(f"notebooks/{lang}/{path.name}: written")
     return 0
 
 
@@ -458,12 +486,12 @@ file = "{file}"
 functions = [{functions}]
 points = 10
 seed_section = "{id}"
-part = "beyond"
+part = "{part}"
 forbidden = []
 title.en = "{title}"
 title.zh = "{P} 中文标题"
-section.en = "beyond the lesson: {P} the section"
-section.zh = "课文之外：{P} 章节"
+section.en = "{P} the section"
+section.zh = "{P} 章节"
 {hints}"""
 
 SOLUTION = '''"""(the header: python -m checker.dev sync writes it from the manifest)
@@ -602,8 +630,10 @@ def new(argv: list[str]) -> int:
 
     hints = hints_of("hints.") if len(functions) == 1 else \
         "".join(hints_of(f"hints.{f}.") for f in functions)
+    part = exercises[-1].part.value  # the part the exercises reached last: a new one goes on
     entry = MANIFEST_ENTRY.format(id=exercise_id, file=file, P=P, title=title, hints=hints,
-                                  functions=", ".join(f'"{f}"' for f in functions))
+                                  functions=", ".join(f'"{f}"' for f in functions),
+                                  part=part)
     before = paths["manifest"].read_text(encoding="utf-8")
     try:
         raw = tomllib.loads(before + entry)["exercise"][-1]
@@ -640,7 +670,8 @@ def new(argv: list[str]) -> int:
         return paths[key].relative_to(ROOT).as_posix()
 
     print(f"exercise {exercise_id} ({file}) scaffolded; written:")
-    for key, what in (("manifest", 'its entry, appended (part = "beyond")'),
+    for key, what in (("manifest", f'its entry, appended (part = "{part}", the last '
+                                   "exercise's)"),
                       ("solution", "the one source: docstring, one marked block a function"),
                       ("stub", "the learner's stub, made from the solution"),
                       ("cases", "one worked case a function"),

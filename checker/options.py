@@ -28,6 +28,9 @@ class RunOptions:
     json_report: bool = False           # also build the JSON document (check --json, grade)
     replay: bool = False                # keep failing cases' calls for a replay file (a learner's
                                         # check and watch only: never a grade's hidden inputs)
+    learner_check: bool = False         # a learner's own check (learner/checking.py), never a
+                                        # grade: the worker's word that an input's tensor changed
+                                        # shape in place is told too (compare.unchanged)
 
     def to_dict(self) -> dict:
         return asdict(self)

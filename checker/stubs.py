@@ -1,9 +1,9 @@
 """Each exercise is written once, in its reference solution; the stub is derived from it.
 
-A solution file (``solutions/exNN_*.py``) holds the whole text a learner reads: the
-module docstring (its first lines come from the manifest), the signatures, the
-function docstrings and, in each function, one ``# TODO:`` line followed by the
-reference code between two markers::
+A solution file (``solutions/exNN_*.py`` in the repo, ``checker/solutions/`` in a wheel:
+``solutions_dir``) holds the whole text a learner reads: the module docstring (its first
+lines come from the manifest), the signatures, the function docstrings and, in each
+function, one ``# TODO:`` line followed by the reference code between two markers::
 
     # TODO: subtract the max along dim, exponentiate, then divide by the sum along dim
     ### BEGIN SOLUTION
@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import sys
+import types
 from pathlib import Path
 
 from checker import manifest
@@ -35,11 +37,22 @@ class SourceError(Exception):
     """A solution file that breaks the one-source format (a maintainer's mistake)."""
 
 
+PACKAGE = Path(__file__).resolve().parent
+PACKAGED = PACKAGE / "solutions"          # a wheel's (and the Gradescope bundle's) copy
+CHECKOUT = PACKAGE.parent / "solutions"   # a source checkout: the repo's solutions/
+REFERENCE_MODULES = "checker.solutions"   # the reference modules' names: checker.solutions.exNN_*
+
+
 def solutions_dir() -> Path:
-    spec = importlib.util.find_spec("solutions")
-    if spec is None or not spec.submodule_search_locations:
-        raise SourceError("the reference solutions are not installed with this kit")
-    return Path(list(spec.submodule_search_locations)[0])
+    """The reference solutions: the copy the wheel ships inside this package
+    (``checker/solutions/``), else, in a source checkout (a pyproject.toml beside
+    ``checker/``), the repo's ``solutions/`` folder. Never a top-level package found on
+    sys.path: another project's ``solutions`` folder is not the kit's."""
+    if PACKAGED.is_dir():
+        return PACKAGED
+    if CHECKOUT.is_dir() and (PACKAGE.parent / "pyproject.toml").is_file():
+        return CHECKOUT
+    raise SourceError("the reference solutions are not installed with this kit")
 
 
 def solution_path(exercise: manifest.Exercise) -> Path:
@@ -48,6 +61,24 @@ def solution_path(exercise: manifest.Exercise) -> Path:
 
 def solution_text(exercise: manifest.Exercise) -> str:
     return solution_path(exercise).read_text(encoding="utf-8")
+
+
+def reference_module(exercise: manifest.Exercise) -> types.ModuleType:
+    """The exercise's reference solution as a module (``checker.solutions.<stem>``), loaded
+    once from ``solutions_dir()`` by its path: the same module whether the kit is a wheel
+    or a checkout, and nothing on sys.path decides which file it is."""
+    name = f"{REFERENCE_MODULES}.{exercise.stem}"
+    module = sys.modules.get(name)
+    if module is None:
+        spec = importlib.util.spec_from_file_location(name, solution_path(exercise))
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        try:
+            spec.loader.exec_module(module)
+        except BaseException:
+            del sys.modules[name]
+            raise
+    return module
 
 
 class NoSolutions(Exception):

@@ -276,7 +276,8 @@ LEAF_IN_PLACE = literal(
     "leaf_in_place", "leaf Variable that requires grad is being used in an in-place",
     lambda torch: torch.randn(3, requires_grad=True).masked_fill_(
         torch.tensor([True, False, True]), 0.0),
-    error="RuntimeError", reader="diagnose: in_place_input")
+    error="RuntimeError", reader="diagnose: in_place_input; cases.support: an input reshaped in "
+                                 "place (a learner's check)")
 M1_M2_DTYPE = literal("m1_m2_dtype", "expected m1 and m2 to have the same dtype", _mm_dtypes,
                       error="RuntimeError", reader="diagnose: dtype_mix and its lines")
 SAME_DTYPE = said("same_dtype", r"same dtype", _mm_dtypes, error="RuntimeError",

@@ -314,6 +314,32 @@ def test_inputs_unchanged_is_what_the_region_holds_at_the_answer(tmp_path):
     assert all(c.status.value == "passed" for c in cases["undone"].values()), cases["undone"]
 
 
+def test_an_input_reshaped_in_place_is_told_in_a_learners_check_and_never_graded(solved):
+    """`K.transpose_(-2, -1)` changes the caller's K's shape and leaves its memory as it was,
+    so the memory read back cannot show it. A learner's own check (``learner_check``) tells
+    it on "Q and K are left unchanged", quoting the line: autograd refused the change of K
+    at that line when K required grad (the worker's word). A grade never counts that word
+    (docs/threat-model.md, B1): there the case waits for the values, as before; both runs
+    score the same, and the gradient case names the change in both."""
+    (solved / FILES["03"]).write_text(
+        "def attention_scores(Q, K):\n    K.transpose_(-2, -1)\n    return Q @ K\n")
+    cases = {}
+    for mode in (True, False):
+        run, _ = check(solved, ["03"], learner_check=mode)
+        cases[mode] = {c.name: c for c in run.exercises[0].cases}
+    mine, graded = (cases[m]["Q and K are left unchanged"] for m in (True, False))
+    assert mine.status.value == "failed" and not mine.failure.not_checked
+    assert "`K` was changed in place" in mine.failure.summary
+    assert mine.failure.cause == "in_place_line" and "K.transpose_(-2, -1)" in mine.failure.likely
+    assert graded.status.value == "failed" and graded.failure.not_checked
+    for mode in (True, False):
+        gradient = next(c for c in cases[mode].values() if c.name.startswith("gradients"))
+        assert gradient.failure.cause == "in_place_input"
+        assert sum(c.status.value == "passed" for c in cases[mode].values()) == 6
+    checked = cli("check", "03", "--exercises", str(solved), "--lang", "en")  # the command
+    assert "`K` was changed in place" in " ".join(checked.stdout.split()), checked.stdout
+
+
 def test_a_timeout_names_the_line_where_the_call_was_stopped(solved, tmp_path):
     """Before killing a worker that overran, the checker asks it where it is: the failure
     text names the learner's line, with the code from the checker's copy of the file, in

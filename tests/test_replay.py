@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import SOLUTIONS, check, cli
+from conftest import IMPLEMENTATIONS, SOLUTIONS, check, cli, copy_exercises
 from rich.console import Console
 
 from checker import i18n
@@ -144,6 +144,24 @@ def test_the_telling_case_is_the_simplest_case_that_shows_the_named_cause():
         "a, value, batched"
     # ties keep the order
     assert _telling(_case("first"), _case("second")) == "first"
+
+
+def test_the_first_case_shows_the_mistake_a_title_does_not_point_elsewhere(tmp_path):
+    """A value mistake of 04 is shown on a plain case ("d_k = 16 divides the scores by 4"),
+    never on the one about shapes (a 1-D row and a batched input: its batched call comes
+    first, so it counts as batched whichever call fails); 08's unshifted softmax is shown on
+    a case whose title claims only what it checks (no blocked key is given weight there)."""
+    folder = copy_exercises(SOLUTIONS, tmp_path / "exercises")
+    wrong = IMPLEMENTATIONS / "wrong"
+    shutil.copy(wrong / "ex04_scaling" / "divides_by_dk.py", folder / "ex04_scaling.py")
+    shutil.copy(wrong / "ex08_attention" / "manual_exp_softmax.py", folder / "ex08_attention.py")
+    run, _ = check(folder, ["04", "08"])
+    scaling, attention = (e.telling_case() for e in run.exercises)
+    assert scaling.name == "d_k = 16 divides the scores by 4"
+    assert scaling.failure.cause == "scale_by_d_k"
+    assert attention.failure.cause == "softmax_no_shift"
+    assert attention.name == ("a key scoring hundreds above the others: weight 0 where it is "
+                              "blocked, nearly all the weight where it is not")
 
 
 def test_one_line_for_each_other_function_and_each_other_cause():

@@ -395,6 +395,54 @@ def test_a_where_of_two_python_numbers_is_the_float32_line():
     assert where_float32_line(raised, "return w @ V") == "b = torch.where(mask, 0.0, -1e9)"
 
 
+def _raised(fn) -> str:
+    """The message torch raises for ``fn()``."""
+    with pytest.raises(RuntimeError) as caught:
+        fn()
+    return str(caught.value)
+
+
+def test_a_2d_only_transpose_is_not_blamed_on_2d_inputs():
+    """On 2-D inputs `Q @ K.T` is the transpose of the last two axes, as `.mT` is: when the
+    product fails there, the operand on the right is the wrong tensor, never the `.T`; a
+    transpose on the left (`X.T @ W`) is still told as misplaced."""
+    from checker.judge.diagnose import cause_of_error
+
+    message = _raised(lambda: torch.randn(5, 5) @ torch.randn(5, 3).T)  # (5x5 and 3x5)
+
+    def cause(code, batched=False):
+        found = cause_of_error("RuntimeError", message, [{"line": 9, "code": code}],
+                               batched=batched, body=code)
+        return found.id if found is not None else None
+
+    for code in ("scores = Q @ K.T / math.sqrt(d_k)", "scores = Q @ K.t()",
+                 "scores = Q @ K.mT", "scores = Q @ K.transpose(-2, -1)"):
+        assert cause(code) == "widths_differ", code
+    assert cause("return X.T @ W_Q") == "misplaced_transpose"
+    assert cause("scores = Q @ K.T", batched=True) == "two_d_only"
+
+
+def test_a_zero_dim_tensor_made_on_the_cpu_is_never_the_device_line():
+    """A 0-dim CPU tensor (`torch.tensor(d_k)`) meets a tensor of any device, as a number
+    does: the line quoted for a device mix is the one that made a real CPU tensor."""
+    from checker.judge.diagnose import cause_of_error
+
+    message = _raised(lambda: torch.empty(2, 5, 5, device="meta").masked_fill(
+        torch.ones(5, 5, dtype=torch.bool), 0.0))
+    body = ("def f(X, Q, K):\n    d_k = torch.tensor(Q.size(-1), dtype=X.dtype)\n"
+            "    scores = Q @ K.transpose(-2, -1) / torch.sqrt(d_k)\n"
+            "    mask = torch.tril(torch.ones(5, 5, dtype=torch.bool))\n"
+            "    scores = scores.masked_fill(~mask, float('-inf'))\n    return scores\n")
+    line = "scores = scores.masked_fill(~mask, float('-inf'))"
+    found = cause_of_error("RuntimeError", message, [{"line": 5, "code": line}], body=body)
+    assert found.id == "made_on_cpu"
+    assert dict(found.values)["code"] == "mask = torch.tril(torch.ones(5, 5, dtype=torch.bool))"
+    scalar_only = body.replace("    mask = torch.tril(torch.ones(5, 5, dtype=torch.bool))\n",
+                               "    mask = MASK\n")
+    found = cause_of_error("RuntimeError", message, [{"line": 5, "code": line}], body=scalar_only)
+    assert found.id == "device_mix"  # no line made a CPU tensor here: none is quoted
+
+
 def test_a_check_leaves_sympy_out_of_the_checkers_process(tmp_path):
     """sympy (0.4 s to import) is the fork server's business (meta tensors in workers): a
     check of all twelve must not import it into the checker's own process."""

@@ -230,7 +230,7 @@ def bwrap_command(hide: list[str]) -> list[str]:
     import site
 
     import checker
-    import solutions
+    from checker import stubs
 
     command = [bwrap_path() or "bwrap", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
                "--unshare-net", "--unshare-ipc", "--unshare-uts", "--die-with-parent",
@@ -251,7 +251,7 @@ def bwrap_command(hide: list[str]) -> list[str]:
     shown = [p for p in shown if not any(p.startswith(o.rstrip(os.sep) + os.sep) for o in shown)]
     for path in sorted(shown, key=len):
         command += ["--ro-bind", path, path]
-    hidden = [os.path.dirname(os.path.realpath(solutions.__file__)),
+    hidden = [os.path.realpath(stubs.solutions_dir()),  # in a wheel, inside the package
               *[os.path.join(package, part) for part in KIT_PARTS_NOT_NEEDED],
               *[os.path.realpath(p) for p in hide]]
     for path in dict.fromkeys(hidden):

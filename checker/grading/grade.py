@@ -61,12 +61,12 @@ def warm_up() -> None:
     import pytest  # noqa: F401
     import pytest_jsonreport.plugin  # noqa: F401
 
-    from checker import manifest
+    from checker import manifest, stubs
     from checker.judge import runner  # noqa: F401
 
     for exercise in manifest.load():  # the module names pytest gives them (see runner)
         importlib.import_module(f"checker.judge.cases.{exercise.case_module}")
-        importlib.import_module(f"solutions.{exercise.stem}")  # as the plugin does
+        stubs.reference_module(exercise)  # as the plugin does
     # what torch imports the first time a case meets a meta tensor (sympy: 0.2 s)
     importlib.import_module("torch.fx.experimental.symbolic_shapes")
 

@@ -13,7 +13,6 @@ shows more than its maximum, and a passing test shows exactly its maximum.
 """
 from __future__ import annotations
 
-import importlib
 import io
 import math
 import shlex
@@ -22,7 +21,7 @@ import zipfile
 from importlib import metadata
 from pathlib import Path
 
-from checker import files, manifest
+from checker import files, manifest, stubs
 from checker.text import one_line
 from checker.i18n import get_lang, t
 from checker.judge.results import Status
@@ -212,9 +211,6 @@ def _case_output(meta: dict, disclose: str = "full") -> str:
 TEMPLATES = Path(__file__).with_name("templates")  # setup.sh, run_autograder ("@OPTIONS@")
 
 
-PACKAGES = ("checker", "solutions")
-
-
 # The pins of requirements() whose release here may need a newer Python than 3.10 (the
 # oldest the kit supports): on 3.10 the bundle takes the release .ci/constraints.txt pins
 # for it (tests/test_support.py keeps the two the same); and what 3.10 needs more.
@@ -258,12 +254,15 @@ def bundle(out: Path, options: list[str], course: Path | None = None) -> list[st
     ]
     if course is not None:
         members.append((COURSE_NAME, course.read_bytes(), 0o644))
-    for package in PACKAGES:
-        folder = Path(importlib.import_module(package).__file__).resolve().parent
+    # the kit as a wheel lays it out: the reference solutions inside the package, in
+    # kit/checker/solutions/ (a checkout's solutions/ folder, or the wheel's copy)
+    solutions = stubs.solutions_dir()
+    for folder, into in ((stubs.PACKAGE, "kit/checker"), (solutions, "kit/checker/solutions")):
         for path in sorted(folder.rglob("*")):
-            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
-                rel = path.relative_to(folder.parent).as_posix()
-                members.append((f"kit/{rel}", path.read_bytes(), 0o644))
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc" \
+                    and (folder == solutions or solutions not in path.parents):
+                members.append((f"{into}/{path.relative_to(folder).as_posix()}",
+                                path.read_bytes(), 0o644))
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, data, mode in members:

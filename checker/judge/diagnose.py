@@ -232,8 +232,11 @@ def _transpose(code: str) -> str:
 _UNPACK = words.UNPACK.regex
 _SHAPE_ASSIGN = re.compile(r"=\s*[\w.\[\]]+\.(?:shape|size\(\s*\))\s*(?:$|#)")
 _MATMUL_SHAPES = words.MATMUL_SHAPES.regex
-# a product whose right operand is transposed on its last two axes (Q @ K.transpose(-2, -1))
-_RIGHT_TRANSPOSED = re.compile(r"@\s*[\w.\[\]]+(?:\.mT\b|\.transpose\(\s*-[12]\s*,\s*-[12]\s*\))")
+# a product whose right operand is transposed on its last two axes (Q @ K.transpose(-2, -1));
+# read where the product is 2-D (the sizes of torch's `mat1 and mat2` words), so that a
+# 2-D-only `.T` or `.t()` is that transpose too: right for 2-D inputs, never the mistake there
+_RIGHT_TRANSPOSED = re.compile(r"@\s*[\w.\[\]]+(?:\.mT\b|\.T\b(?!\w)|\.t\(\)|"
+                               r"\.transpose\(\s*-[12]\s*,\s*-[12]\s*\))")
 
 
 def _assigned(line: str) -> list[str]:
@@ -315,12 +318,22 @@ _FIRST_AXES = r"\.(?:transpose|swapaxes|swapdims)\(\s*(?:0\s*,\s*1|1\s*,\s*0)\s*
 
 def _made_without_device(line: str, body: str) -> str:
     """The line of ``body`` that makes a tensor with no ``device=`` and feeds ``line`` (the
-    line that raised), or '' when there is none (``shows`` follows the assignments)."""
+    line that raised), or '' when there is none (``shows`` follows the assignments). A
+    0-dim tensor made from one number (``torch.tensor(d_k)``) is left out: on the CPU it
+    meets a tensor of any device, as a number would, so its line works."""
     for other in body.splitlines():
-        if _FACTORY.search(other) and "device" not in other \
+        if _makes_on_cpu(other) and "device" not in other \
                 and shows(re.escape(other.strip()), line, body):
             return other.strip()
     return ""
+
+
+def _makes_on_cpu(code: str) -> bool:
+    """Whether ``code`` calls a factory that makes a tensor of one dimension or more (a
+    ``torch.tensor`` of a list or a tuple, not of one number)."""
+    return any(not found.group(0).startswith("torch.tensor(")
+               or re.match(r"\s*[\[(]", code[found.end():])
+               for found in _FACTORY.finditer(code))
 
 
 # a conversion to each dtype, as code writes it
@@ -631,6 +644,19 @@ def in_place_line(body: str, name: str) -> str:
     n = re.escape(name)
     return first_code_line(body, rf"^\s*{n}\s*(?:\+|-|\*|/|//|@|%|\*\*)=|\b{n}\.(?!_)\w*[a-z0-9]_\("
                                  rf"|^\s*{n}\[[^\]]*\]\s*(?:[-+*/]|//)?=(?!=)", as_written=True)
+
+
+# a method that changes a tensor's shape or strides in place and leaves its memory as it was
+_RESHAPES_IN_PLACE = r"\.(?:transpose_|t_|unsqueeze_|squeeze_|swapaxes_|swapdims_|resize_|" \
+                     r"resize_as_|set_|as_strided_)\("
+
+
+def reshaped_in_place_line(body: str, name: str) -> str:
+    """The first line of ``body`` that changes the shape or strides of the tensor ``name``
+    itself in place (``name.transpose_(-2, -1)``, ``name.unsqueeze_(0)``, ``name.set_(...)``),
+    which leaves its memory as it was, or ''."""
+    return first_code_line(body, rf"(?<![\w.]){re.escape(name)}{_RESHAPES_IN_PLACE}",
+                           as_written=True)
 
 
 # a torch call that makes a float tensor in the default dtype unless told another
@@ -1010,9 +1036,10 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
         if not batched and _transpose(line) and sizes:
             a, b, c, d = (int(x) for x in sizes.groups())
             if _RIGHT_TRANSPOSED.search(line):
-                # `Q @ K.transpose(-2, -1)` is the product as it should be: the operand on
-                # the right is not the tensor it should be (V passed as K, a cache joined
-                # along its features...), which the sizes alone cannot tell apart
+                # `Q @ K.transpose(-2, -1)` (or, on these 2-D inputs, `Q @ K.T`) is the
+                # product as it should be: the operand on the right is not the tensor it
+                # should be (V passed as K, a cache joined along its features...), which the
+                # sizes alone cannot tell apart
                 return WIDTHS_DIFFER(left=b, right=c)
             # the product fits once the transpose is undone or moved to the other operand
             if a == c or b == d or a == d:

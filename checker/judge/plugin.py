@@ -8,13 +8,12 @@ With ``--json`` the pytest-json-report document gets per-test metadata
 """
 from __future__ import annotations
 
-import importlib
 import zlib
 
 import pytest
 import torch
 
-from checker import manifest
+from checker import manifest, stubs
 from checker.judge import causes, document
 from checker.judge.compare import CaseFailure
 from checker.judge.diagnose import (alias_in_place_line, bool_index_line, cast_line,
@@ -250,7 +249,7 @@ class CheckPlugin:
     @pytest.fixture
     def ref(self):
         """The reference solution of the case's exercise: the one way cases reach it."""
-        return importlib.import_module(f"solutions.{self.exercise_of(self._item).stem}")
+        return stubs.reference_module(self.exercise_of(self._item))
 
     @pytest.fixture
     def gen(self) -> torch.Generator:

@@ -49,3 +49,5 @@ def register(sub) -> None:
         "make a workspace with fresh exercise stubs (for a kit installed with pip)"),
         exercises=False)
     init.add_argument("folder", metavar="DIR", help=t("the folder to create or fill"))
+    init.add_argument("--notebook", action="store_true", help=t(
+        "also write a starter notebook per part into DIR/notebooks/, in the run's language"))

@@ -4,6 +4,7 @@ noted in the progress file. Its own module so that another part (pictures) runs 
 the learner's way without importing a command module."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from checker import manifest
@@ -18,7 +19,8 @@ class CheckerBroken(Exception):
 
 def run_check(exercises_dir: Path, chosen: list[manifest.Exercise] | None = None,
               options: RunOptions | None = None) -> Run:
-    """Run the hidden cases and note in the progress file what passes."""
+    """Run the hidden cases and note in the progress file what passes. A learner's own
+    check (``RunOptions.learner_check``): never a grade."""
     from checker import engine, judge
     from checker.engine import startup
     from checker.judge.runner import RunError
@@ -26,7 +28,8 @@ def run_check(exercises_dir: Path, chosen: list[manifest.Exercise] | None = None
     engine.start()
     try:
         with startup.quiet():
-            done = judge.run(str(exercises_dir), chosen, options)
+            done = judge.run(str(exercises_dir), chosen,
+                             replace(options or RunOptions(), learner_check=True))
     except RunError as exc:
         raise CheckerBroken(str(exc)) from None
     run = done.result

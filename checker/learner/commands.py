@@ -406,6 +406,21 @@ def cmd_init(args) -> int:
     console.print(Text(t("Workspace ready: {path} holds the {n} exercises as fresh stubs.",
                          path=_shown(exercises_dir), n=len(manifest.load())), style="bold"))
     folder = _shown(Path(args.folder))
+    if args.notebook:
+        from checker import notebooks
+
+        target = Path(args.folder) / "notebooks"
+        try:
+            written = notebooks.write(target, get_lang())
+        except OSError as exc:
+            raise WorkspaceError(t("could not write {path}: {error}", path=target,
+                                   error=exc)) from None
+        console.print(Text(t("Notebooks: {names} in {path}, one per part: each checks, hints "
+                             "and shows from a cell.", names=", ".join(p.name for p in written),
+                             path=_shown(written[0].parent))))
+        console.print(Text(t("Next: jupyter lab {path}   (pip install \"attention-kit[notebook]\" "
+                             "brings Jupyter)", path=_shown(written[0]))))
+        return EXIT_OK
     if as_typed("`attn-kit`") != "`attn-kit`":  # started as ./kit, which runs in the clone
         console.print(Text(t("Next: . {venv}/bin/activate && cd {folder} && attn-kit watch   "
                              "(the environment ./kit made puts attn-kit on your PATH)",

@@ -19,7 +19,6 @@ and the next failing case that can be replayed is written instead.
 """
 from __future__ import annotations
 
-import importlib
 import inspect
 import os
 import pprint
@@ -30,7 +29,7 @@ from pathlib import Path
 
 import torch
 
-from checker import manifest
+from checker import manifest, stubs
 from checker.i18n import N_, t
 from checker.judge.compare import tolerances
 from checker.judge.results import Call, CaseResult, Check, ExerciseResult, Status, copied
@@ -187,7 +186,7 @@ def write(e: ExerciseResult, exercises_dir: Path, timeout: float) -> Written:
     waiting = e.not_checked()
     shown = e.telling_cases()
     order = shown + [c for c in e.failing() if c not in shown and c not in waiting]
-    reference = importlib.import_module(f"solutions.{manifest.by_id()[e.id].stem}")
+    reference = stubs.reference_module(manifest.by_id()[e.id])
     skipped = []
     for case in order:
         reason, expected = _replayable(case, reference)

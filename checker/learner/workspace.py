@@ -263,3 +263,17 @@ def init(folder: Path) -> Path:
         raise WorkspaceError(t("could not create the workspace in {path}: {error}",
                                path=folder, error=exc)) from None
     return exercises_dir.resolve()
+
+
+def found_or_made(folder: Path) -> tuple[Path, bool]:
+    """Where a notebook works (``checker.workspace()``): the folder that holds
+    ``exercises/`` here or above, else ``folder``, made a workspace as ``init`` makes one
+    unless it holds one already. (its path, whether it was made now)."""
+    try:
+        return find_exercises().parent, False
+    except WorkspaceError:
+        pass
+    folder = Path(folder).expanduser()
+    if _has_exercises(folder / "exercises"):
+        return folder.resolve(), False
+    return init(folder).parent, True

@@ -8,10 +8,9 @@ what it left behind.
 from __future__ import annotations
 
 import contextlib
-import importlib
 from pathlib import Path
 
-from checker import defaults, engine, manifest
+from checker import defaults, engine, manifest, stubs
 from checker.engine import forkserver, submission
 from checker.engine.problems import Problem
 from checker.engine.supervisor import ExerciseWorker, LearnerProblem
@@ -25,8 +24,8 @@ NOT_STARTED = (Problem.NOT_IMPLEMENTED, Problem.MISSING_FILE, Problem.MISSING)
 def reference(exercise: manifest.Exercise):
     """The reference solution's module (trusted: it runs here, as in the checker)."""
     try:
-        return importlib.import_module(f"solutions.{exercise.stem}")
-    except ImportError:
+        return stubs.reference_module(exercise)
+    except (stubs.SourceError, OSError):
         raise UsageError(t("the reference solutions are not installed with this kit")) \
             from None
 

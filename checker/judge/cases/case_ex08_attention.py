@@ -91,7 +91,8 @@ def test_blocked_weights_zero(learner, gen):
     values_correct(learner, "scaled_dot_product_attention", got, *args, mask)
 
 
-@case("a blocked key with a score far above the others (by hundreds) still gets weight 0")
+@case("a key scoring hundreds above the others: weight 0 where it is blocked, nearly all the "
+       "weight where it is not")
 def test_blocked_key_far_above(learner, ref, gen):
     Q, K, V = _qkv(gen)
     Q = Q.abs()

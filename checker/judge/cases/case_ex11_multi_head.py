@@ -10,7 +10,7 @@ from checker.engine.problems import Problem
 from checker.engine.supervisor import LearnerProblem
 from checker.i18n import N_, t
 from checker.judge import compare
-from checker.judge.cases.attention_support import (MASK_INVERTED, SOFTMAX_QUERIES,
+from checker.judge.cases.attention_support import (MASK_IGNORED, MASK_INVERTED, SOFTMAX_QUERIES,
                                                    blocked_weights_are_zero, rows_sum_to_one)
 from checker.judge.cases import mistakes
 from checker.judge.cases.mistakes import MASK_UNSQUEEZE_1
@@ -30,6 +30,10 @@ SCALE_D_MODEL = replace(mistakes.SCALE_D_MODEL,
                         text=N_("scores divided by √d_model instead of √d_head"))
 BY_D_HEAD = replace(mistakes.BY_D_K, text=N_("the scores divided by d_head = {d_head}: divide "
                                              "by its square root"))
+QUARTER_HEAD = replace(mistakes.QUARTER, text=N_(
+    "Q and K each divided by d_head / 4 = {quarter:g}, so the scores by its square, "
+    "{square:g}: `d_head ** 1/float(4)` means (d_head ** 1) / 4, not the fourth root; write "
+    "d_head ** 0.25 (or divide the scores once by √d_head)"))
 INTERLEAVED = cause("ex11_interleaved_heads",
                     "split_heads took every h-th column (interleaved heads) instead of "
                     "contiguous blocks of d_model // h columns")
@@ -37,9 +41,20 @@ SPLIT_NO_TRANSPOSE = cause(
     "ex11_split_without_transpose",
     "split_heads reshaped [..., n, d_model] straight to [..., h, n, d_head], which cuts across "
     "the rows instead of splitting the columns")
+SPLIT_VIEW_FLAT = cause(
+    "ex11_split_view_flat",
+    "split_heads viewed X as (-1, h, n, d_head) with no transpose: the h blocks cut across the "
+    "rows instead of splitting each row's columns, and the -1 gathers every leading dimension "
+    "into one (an unbatched X gets a first dimension of size 1); reshape to "
+    "[..., n, h, d_head], then transpose(-3, -2)")
 HEADS_AFTER = cause("ex11_heads_after_positions",
                     "split_heads left the heads after the positions ([..., n, h, d_head]) instead "
                     "of moving them in front ([..., h, n, d_head])")
+ACROSS_HEADS = cause("ex11_attention_across_heads",
+                     "the projections were split as [..., n, h, d_head] and the heads never moved "
+                     "in front of the positions: each position's heads attended to one another "
+                     "(scores [..., n, h, h]) instead of each head over the positions; "
+                     "transpose(-3, -2) after the split, as split_heads does")
 KV_FROM_QUERIES = cause("ex11_kv_from_queries", "K and V projected from X_q, as in "
                                                 "self-attention: the keys and values come from "
                                                 "X_kv (K = X_kv @ W_K, V = X_kv @ W_V)")
@@ -95,6 +110,18 @@ def _split_interleaved(X, h):
 
 def _split_no_transpose(X, h):
     return X.reshape(*X.shape[:-2], h, X.shape[-2], X.shape[-1] // h)
+
+
+def _split_view_flat(X, h):  # X.view(-1, h, n, d_head)
+    return X.reshape(-1, h, X.shape[-2], X.shape[-1] // h)
+
+
+def _split_heads_after(X, h):  # X.view(*batch, n, h, d_head), never transposed
+    return X.reshape(*X.shape[:-1], h, X.shape[-1] // h)
+
+
+def _merge_heads_after(X):  # its inverse: [..., n, h, d_head] -> [..., n, h * d_head]
+    return X.reshape(*X.shape[:-2], X.shape[-2] * X.shape[-1])
 
 
 def _split_fixed(X, h):
@@ -156,16 +183,24 @@ def _suspects(X_q, X_kv, W, h, mask=None) -> dict:
              W_O_BEFORE: _mha(X_q, X_kv, W, h, mask, w_o="before"),
              W_O_T: _mha(X_q, X_kv, W, h, mask, w_o="transposed"),
              SOFTMAX_QUERIES: _mha(X_q, X_kv, W, h, mask, softmax_dim=-2),
-             SHIFT_ABS: _mha(X_q, X_kv, W, h, mask, softmax=abs_shift_softmax)}
+             SHIFT_ABS: _mha(X_q, X_kv, W, h, mask, softmax=abs_shift_softmax),
+             ACROSS_HEADS: _mha(X_q, X_kv, W, h, mask, split=_split_heads_after,
+                                merge=_merge_heads_after)}
     if X_q.dim() != 3:  # with one batch dimension, axes 1 and 2 are the right ones
         found[SPLIT_FIXED_AXES] = _mha(X_q, X_kv, W, h, mask, split=_split_fixed)
         found[MERGE_FIXED_AXES] = _mha(X_q, X_kv, W, h, mask, merge=_merge_fixed)
+        # (with one, view(-1, h, n, d_head) is the split without a transpose)
+        found[SPLIT_VIEW_FLAT] = _mha(X_q, X_kv, W, h, mask, split=_split_view_flat)
     d_head = d_model // h
     found[BY_D_HEAD(d_head=d_head)] = _mha(X_q, X_kv, W, h, mask, scale=d_head ** 2)
+    quarter = d_head / 4  # Q and K each divided by it: the scores by its square
+    found[QUARTER_HEAD(quarter=quarter, square=quarter ** 2)] = _mha(X_q, X_kv, W, h, mask,
+                                                                     scale=quarter ** 4)
     found[ALL_TRANSPOSED] = _mha(X_q, X_kv, tuple(w.transpose(-2, -1) for w in W), h, mask)
     for mistake, slipped in projection_slips(*W[:3]).items():
         found[mistake] = _mha(X_q, X_kv, (*slipped, W[3]), h, mask)
     if mask is not None:
+        found[MASK_IGNORED] = _mha(X_q, X_kv, W, h)
         found[MASK_INVERTED] = _mha(X_q, X_kv, W, h, mask == 0)
         found[MASK_UNSQUEEZE_1] = _mha(X_q, X_kv, W, h, mask.unsqueeze(1), head_mask=False)
     weights = _mha(X_q, X_kv, W, h, mask)[1]
@@ -208,6 +243,7 @@ def test_split_layout(learner, ref, gen):
                   suspects={INTERLEAVED: _split_interleaved(X, 4),
                             SPLIT_NO_TRANSPOSE: _split_no_transpose(X, 4),
                             SPLIT_FIXED_AXES: _split_fixed(X, 4),
+                            SPLIT_VIEW_FLAT: _split_view_flat(X, 4),
                             HEADS_AFTER: X.reshape(5, 4, 3)})
 
 
@@ -217,6 +253,7 @@ def test_split_batch2(learner, ref, gen):
     compare.close(learner.split_heads(X, 2), ref.split_heads(X, 2), exact=True,
                   suspects={INTERLEAVED: _split_interleaved(X, 2),
                             SPLIT_NO_TRANSPOSE: _split_no_transpose(X, 2),
+                            SPLIT_VIEW_FLAT: _split_view_flat(X, 2),
                             HEADS_AFTER: X.reshape(2, 3, 5, 2, 3)})
 
 

@@ -392,17 +392,19 @@ def test_state_unchanged(learner, gen):
 
 
 # -------------------------------------------------------------------- memory
-def _measured(learner, Q, K, V, tile, limit_mib, warm=False):
+def _measured(learner, Q, K, V, tile, limit_mib):
     """What one call of tiled_attention added to its worker's memory (the kernel's
-    figures), with its values checked too; fails above ``limit_mib``."""
+    figures), with its values checked too (on 16 queries spread over the rows: each row is
+    its own softmax, and the grader's reference of all 4096 rows cost 0.6 s of a check);
+    fails above ``limit_mib``. Measured without a warm-up call (2026-12-05): the solution,
+    the library's and the blind set's correct files add 6.5 to 9.6 MiB at the square case."""
     learner.property_case()
-    if warm:  # libraries size their buffers at a first large product: not the call's own
-        learner.tiled_attention(Q, K, V, None, tile)
     got, used = learner.measured("tiled_attention", Q, K, V, None, tile)
     out, lse = compare.tuple_of(got, 2, what="the result", names="output, lse")
-    ref = learner.reference.tiled_attention(Q, K, V, None, 16384)
-    compare.close(out, ref[0], what=compare.code("output"))
-    compare.close(lse, ref[1], what=compare.code("lse"))
+    rows = slice(None, None, max(1, Q.shape[-2] // 16))
+    ref = learner.reference.tiled_attention(Q[..., rows, :], K, V, None, 16384)
+    compare.close(out[..., rows, :], ref[0], what=compare.code("output"))
+    compare.close(lse[..., rows], ref[1], what=compare.code("lse"))
     n_q, n_k = Q.shape[-2], K.shape[-2]
     matrix = n_q * n_k * 4
     if used is None or (not used.exact and used.added >= limit_mib * MIB):
@@ -430,7 +432,7 @@ def _measured(learner, Q, K, V, tile, limit_mib, warm=False):
                "4096 float32 matrix is 64 MiB)")
 def test_memory_square(learner, gen):
     Q, K, V = (randn(gen, 4096, 8) for _ in range(3))
-    _measured(learner, Q, K, V, 64, 32, warm=True)
+    _measured(learner, Q, K, V, 64, 32)
 
 
 # 2**18 keys: the [64, n_k] scores are 64 MiB, twice the limit below, with a quarter of

@@ -31,6 +31,10 @@ PRECEDENCE = cause("ex04_precedence", "the scores divided by d_k and then by 2: 
                                       "means (d_k ** 1) / 2; write d_k ** 0.5")
 HALF = cause("ex04_half_d_k", "the scores divided by d_k / 2 = {half:g}: `d_k ** 1/2` means "
                              "(d_k ** 1) / 2, brackets around it or not; write d_k ** 0.5")
+QUARTER = cause("scale_quarter_not_root", "Q and K each divided by d_k / 4 = {quarter:g}, so the "
+                                          "scores by its square, {square:g}: `d_k ** 1/float(4)` "
+                                          "means (d_k ** 1) / 4, not the fourth root; write "
+                                          "d_k ** 0.25 (or divide the scores once by √d_k)")
 STD_DIVISOR = cause("scale_std", "the scores divided by their own standard deviation "
                                  "(`scores.std()`) instead of √d_k: the divisor is fixed by d_k, "
                                  "whatever the scores are (and one score has no std: NaN)")
@@ -284,8 +288,10 @@ def scaled(scores: torch.Tensor, d_k: int) -> dict:
 def divisors(d_k: int) -> dict:
     """The wrong divisors of the scores (each mistake with the number it divides by) that
     attention can be computed with (``attention_support.sdpa(scale=divisor ** 2)``)."""
+    quarter = d_k / 4  # `d_k ** 1/float(4)` on Q and on K: the scores divided by its square
     return {BY_D_K(d_k=d_k): d_k, FOURTH_ROOT: d_k ** 0.25, PRECEDENCE: 2 * d_k,
-            HALF(half=d_k / 2): d_k / 2}
+            HALF(half=d_k / 2): d_k / 2, QUARTER(quarter=quarter, square=quarter ** 2):
+            quarter ** 2}
 
 
 def mask_mistakes(n: int) -> dict:

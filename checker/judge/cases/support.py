@@ -12,8 +12,12 @@ from collections import OrderedDict
 import pytest
 import torch
 
+from checker import torch_words
+from checker.engine.problems import Problem
+from checker.engine.supervisor import LearnerProblem
 from checker.i18n import Translated, t
 from checker.judge import causes, compare
+from checker.judge.diagnose import function_named, reshaped_in_place_line
 from checker.judge.causes import cause  # noqa: F401  (for the case files' own causes)
 from checker.judge.results import Check
 
@@ -137,9 +141,46 @@ def unchanged(learner, func: str, names: list[str], *args, **kwargs) -> None:
     """Call ``func`` and check that no input tensor was modified in place (and the result)."""
     before = _clones(args)
     learner.property_case()
+    reshaped = _reshaped_in_place(learner, func, names, args, kwargs) \
+        if learner.options.learner_check else None
     got, after = learner.with_inputs(func, *args, **kwargs)
     compare.unchanged(before, after, names)
+    if reshaped is not None:
+        raise reshaped
     values_correct(learner, func, got, *before, **kwargs)
+
+
+def _reshaped_in_place(learner, func: str, names: list[str], args, kwargs):
+    """In a learner's own check only (``RunOptions.learner_check``): the failure of an input
+    whose shape or strides the function changes in place (``K.transpose_(-2, -1)``), which
+    leaves its memory as it was, so that the memory the checker reads back cannot show it;
+    None when nothing proves one. The evidence: a line of the function does it to that
+    input, and the call, made again with that input requiring grad, raises autograd's
+    refusal of an in-place change of an input at that very line. A grade never counts it:
+    the refusal is the worker's word (docs/threat-model.md, B1)."""
+    source = learner.source_text()
+    if not source or "_(" not in source:  # no in-place method at all (most files): no parse
+        return None
+    body, params = function_named(source, func)
+    for i, (arg, param) in enumerate(zip(args, params)):
+        line = reshaped_in_place_line(body, param) if isinstance(arg, torch.Tensor) \
+            and arg.is_floating_point() and i < len(names) else ""
+        if not line:
+            continue
+        try:
+            learner.grad(func, *args, wrt=[i], grad_output=torch.zeros(()), **kwargs)
+        except LearnerProblem as problem:
+            raised = str(problem.frames[-1].get("code", "")) if problem.frames else ""
+            if problem.kind == Problem.EXCEPTION \
+                    and raised.split("#", 1)[0].strip() == line.strip() \
+                    and torch_words.LEAF_IN_PLACE.search(problem.message or ""):
+                return compare.CaseFailure(
+                    t("the input `{name}` was changed in place: its shape or strides are not "
+                      "what they were", name=names[i]),
+                    expected=t("`{name}` unchanged after the call", name=names[i]),
+                    got=t("`{name}` changed", name=names[i]),
+                    likely=causes.IN_PLACE_LINE(code=line, name=param), check=Check.PROPERTY)
+    return None
 
 
 def gradients(learner, ref_fn, func: str, args: list, wrt: list[int], names: list[str],
