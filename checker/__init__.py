@@ -36,9 +36,10 @@ def check(*ids: str, exercises: str | None = None, lang: str | None = None,
     """
     from checker import i18n
     from checker.compat import torch_problem
+    from checker.engine import host  # (a light module: no torch)
 
     with i18n.speaking(lang):  # before the engine is imported: it needs a recent torch
-        problem = torch_problem()
+        problem = torch_problem() or host.choice_problem()
     if problem:
         if show:
             _one_line(problem)

@@ -137,7 +137,9 @@ def entry() -> None:
 
     wanted = _lang_from(sys.argv[1:])  # before anything imports the engine (it needs a
     i18n.set_lang(wanted if wanted in i18n.LANGS else None)  # recent torch)
-    problem = torch_problem()
+    from checker.engine import host  # (a light module: no torch)
+
+    problem = torch_problem() or host.choice_problem()
     if problem:
         print(t("attn-kit: {error}", error=problem), file=sys.stderr)
         os._exit(EXIT_USAGE)

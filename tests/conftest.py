@@ -43,7 +43,7 @@ UNKNOWN_ID = f"{max(int(e.id) for e in manifest.load()) + 1:02d}"
 LONG_FIRST = ("test_grading.py", "test_learner_loop.py", "test_implementations.py",
               "test_hostile_white.py", "test_models.py", "test_grading_identity.py",
               "test_shards.py", "test_course_feedback.py", "test_show.py", "test_notebooks.py",
-              "test_packaging.py",
+              "test_packaging.py", "test_portable.py",
               "test_hostile_library.py", "test_cli.py", "test_golden.py", "test_insights.py",
               "test_sandbox.py")
 

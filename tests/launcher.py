@@ -133,14 +133,15 @@ def _start_clean():
 
 def _branch_servers() -> None:
     """In a command: a `grade` run's clean server is a branch of the launcher's (see the
-    module's text), unless it runs inside bubblewrap."""
-    from checker.engine import forkserver
+    module's text), unless it runs inside bubblewrap or on the portable engine (the
+    launcher's server runs on Linux's)."""
+    from checker.engine import forkserver, host
     from checker.grading import grade
 
     start = grade.start_servers
 
     def start_servers(options):
-        if grade.server_command(options) is not None or _clean is None:
+        if grade.server_command(options) is not None or _clean is None or host.forced():
             return start(options)
         try:
             return forkserver.ForkServer.of_branch(_clean.branch())

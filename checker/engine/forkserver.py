@@ -21,14 +21,15 @@ from checker import i18n
 # ``worker`` (and with it torch, through the codec) is imported by the server functions
 # below, not here: a grader imports this module to start its server before it imports
 # torch itself, so that the server's start runs beside its own.
-from checker.engine import forbidden, process, sandbox
+from checker.engine import forbidden, host, process, sandbox
 
 
 def server_environment() -> dict[str, str]:
     """All the environment a fork server started by exec gets: a PATH, the kit's import
-    path and a UTF-8 locale; nothing of the grader's (its home, tokens, paths)."""
+    path, a UTF-8 locale and the engine asked for (``host.environment``); nothing of the
+    grader's (its home, tokens, paths)."""
     return {"PATH": "/usr/bin:/bin", "PYTHONPATH": os.pathsep.join(p for p in sys.path if p),
-            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
+            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", **host.environment()}
 
 
 class ServerGone(Exception):
@@ -47,7 +48,7 @@ class ForkServer:
         nothing of the grader's memory (its environment strings, its heap) is in the
         server or the workers it forks.
         """
-        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        ours, theirs = process.message_pair()
         if command or fresh:
             import subprocess
 
@@ -55,16 +56,16 @@ class ForkServer:
             prefix = [*command, "--clearenv",
                       *[a for k, v in env.items() for a in ("--setenv", k, v)], "--"] \
                 if command else []
-            process = subprocess.Popen(
+            started = subprocess.Popen(
                 [*prefix, sys.executable, "-m", "checker.engine.forkserver",
                  str(theirs.fileno())],
                 pass_fds=[theirs.fileno()],
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                 env=env)
-            self._process = process
-            pid = process.pid
+            self._process = started
+            pid = started.pid
         else:
-            pid = os.fork()
+            pid = process.fork()
             if pid == 0:  # the server
                 ours.close()
                 _serve(theirs)
@@ -79,7 +80,11 @@ class ForkServer:
     def ready(self) -> dict:
         """The server's hello (read once, waiting for it the first time)."""
         if self._hello is None:
-            hello_bytes = self.sock.recv(4096) if self.sock.fileno() >= 0 else b""
+            try:
+                hello_bytes = process.recv_message(self.sock, 4096)[0] \
+                    if self.sock.fileno() >= 0 else b""
+            except OSError:
+                hello_bytes = b""
             if not hello_bytes:
                 error = ""
                 if self.command and getattr(self, "_process", None) is not None:
@@ -109,8 +114,8 @@ class ForkServer:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         fds = [theirs.fileno()] + ([shared] if shared is not None else [])
         try:
-            socket.send_fds(self.sock, [json.dumps(config).encode()], fds)
-            reply = self.sock.recv(64)
+            process.send_message(self.sock, json.dumps(config).encode(), fds)
+            reply = process.recv_message(self.sock, 64)[0]
         except OSError:
             reply = b""
         finally:
@@ -135,10 +140,10 @@ class ForkServer:
         instead of starting a Python of its own. It does not wait: the request is read once
         this server is ready, and the new server's hello comes on the returned socket.
         ``cpu``: the new server, and every worker it forks, run on that CPU only."""
-        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        ours, theirs = process.message_pair()
         try:
-            socket.send_fds(self.sock, [json.dumps({"branch": True, "cpu": cpu}).encode()],
-                            [theirs.fileno()])
+            process.send_message(self.sock, json.dumps({"branch": True, "cpu": cpu}).encode(),
+                                 [theirs.fileno()])
         except OSError:
             ours.close()
             raise ServerGone("the fork server has stopped") from None
@@ -155,13 +160,16 @@ class ForkServer:
         """
         try:
             self.ready()
-            self.sock.send(json.dumps({"reap": True}).encode())
-            self.sock.recv(64)
+            process.send_message(self.sock, json.dumps({"reap": True}).encode())
+            process.recv_message(self.sock, 64)
         except (OSError, ServerGone):
             pass
 
     def close(self) -> None:
         if self.sock.fileno() >= 0:
+            if self.pid and self._hello is not None and not host.prctl():
+                # its workers cannot die with it here (no prctl): it kills them first
+                self.reap_children()
             self.sock.close()
             if not self.pid:  # a branch (adopt): it ends when its socket closes
                 return
@@ -192,8 +200,12 @@ def _serve(sock: socket.socket) -> None:
         i18n.catalog(lang)
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # workers are reaped automatically
     facts = {"own_uid": not why_not, "why_not": why_not, "keep_reading": keep_reading}
-    sock.send(json.dumps({**facts, "pid": os.getpid(), "root": os.getpid()}).encode())
-    _loop(sock, facts, why_not, keep_reading, _idle_tasks(torch))
+    process.send_message(sock, json.dumps({**facts, "pid": os.getpid(),
+                                           "root": os.getpid()}).encode())
+    try:
+        _loop(sock, facts, why_not, keep_reading, _idle_tasks(torch))
+    finally:  # its workers go with it (where they cannot die with their parent: macOS)
+        process.kill_children()
 
 
 def _loop(sock: socket.socket, facts: dict, why_not: str, keep_reading: bool,
@@ -210,14 +222,14 @@ def _loop(sock: socket.socket, facts: dict, why_not: str, keep_reading: bool,
         while idle and not select.select([sock], [], [], 0)[0]:
             idle.pop(0)()
         try:
-            data, fds, _, _ = socket.recv_fds(sock, 1 << 16, 2)
+            data, fds = process.recv_message(sock, 1 << 16, 2)
         except OSError:
             return
         if not data:
             return
         if not fds:  # a request to the server itself
             process.kill_children()
-            sock.send(b"0")
+            process.send_message(sock, b"0")
             continue
         config = json.loads(data)
         if config.get("branch"):
@@ -241,7 +253,7 @@ def _loop(sock: socket.socket, facts: dict, why_not: str, keep_reading: bool,
             worker.prepare(config)
         except Exception:
             pass  # the worker works it out itself
-        pid = os.fork()
+        pid = process.fork()
         if pid == 0:
             sock.close()
             signal.signal(signal.SIGCHLD, signal.SIG_DFL)
@@ -249,7 +261,7 @@ def _loop(sock: socket.socket, facts: dict, why_not: str, keep_reading: bool,
             worker.run(socket.socket(fileno=fds[0]), config, fds[1] if len(fds) > 1 else None)
         for fd in fds:
             os.close(fd)
-        sock.send(str(pid).encode())
+        process.send_message(sock, str(pid).encode())
 
 
 def _branch(sock: socket.socket, fd: int, facts: dict, why_not: str, keep_reading: bool,
@@ -258,7 +270,7 @@ def _branch(sock: socket.socket, fd: int, facts: dict, why_not: str, keep_readin
     worker code, the work done while idle) and nothing else. It kills what it still has and
     ends when its socket closes (the grading process that used it is gone). ``cpu``: it
     and its workers run on that CPU only (``process.pin``)."""
-    pid = os.fork()
+    pid = process.fork()
     if pid != 0:
         os.close(fd)
         return
@@ -268,7 +280,8 @@ def _branch(sock: socket.socket, fd: int, facts: dict, why_not: str, keep_readin
     process.become_subreaper()  # the orphans of its workers are its own to kill
     own = socket.socket(fileno=fd)
     try:
-        own.send(json.dumps({**facts, "pid": os.getpid(), "root": os.getppid()}).encode())
+        process.send_message(own, json.dumps({**facts, "pid": os.getpid(),
+                                              "root": os.getppid()}).encode())
         _loop(own, facts, why_not, keep_reading, idle)
     finally:
         process.kill_children()

@@ -15,14 +15,16 @@ of them. After ``restrict``, this process and everything it starts may:
   own sandbox (ABI 6): the grader cannot be killed even by the grader's uid.
 
 A kernel without Landlock (an old one, or a container that filters its system
-calls) leaves the audit hook alone; ``restrict`` then says why.
+calls) leaves the audit hook alone; ``restrict`` then says why. Off Linux (macOS, or
+``ATTN_KIT_ENGINE=portable``: ``host``) no Landlock call is made at all: a system
+call's number means another call there.
 """
 from __future__ import annotations
 
 import ctypes
 import os
 
-from checker.engine import process
+from checker.engine import host, process
 
 _CREATE_RULESET, _ADD_RULE, _RESTRICT_SELF = 444, 445, 446  # the same number on every arch
 _RULE_PATH_BENEATH = 1
@@ -53,6 +55,8 @@ def _syscall():
 
 def abi() -> int:
     """The Landlock ABI version this kernel offers, 0 when it offers none."""
+    if not host.linux():
+        return 0
     try:
         version = _syscall()(_CREATE_RULESET, None, ctypes.c_size_t(0),
                              ctypes.c_uint32(_CREATE_RULESET_VERSION))
@@ -94,6 +98,8 @@ def restrict(paths: list[str]) -> str:
     Call it while the process has a single thread: Landlock binds the calling thread,
     and the threads it starts later. Returns '' once confined, else why not.
     """
+    if not host.linux():
+        return f"Landlock is Linux's ({host.why_not_linux()})"
     version = abi()
     if version < 1:
         return "the kernel offers no Landlock"

@@ -1,11 +1,13 @@
 """Which layers confine a worker on this machine, each on or off with the reason.
 
 ``probe`` forks a child of the calling process that installs the kernel layers exactly
-as a worker does (Landlock: ``landlock.restrict``; seccomp: ``seccomp.install``) and
-says what each answered; the user id comes from the fork server (``probe_own_uid``),
-the audit hook is always on (Python's, not the kernel's), bubblewrap from the run's
-options. A report lists them (``grade``'s JSON ``sandbox.layers``), and
-``grade --require-sandbox`` refuses to run without the kernel ones.
+as a worker does (Landlock: ``landlock.restrict``; seccomp: ``seccomp.install``; both
+say "off" without a call on the portable engine) and says what each answered; the user
+id comes from the fork server (``probe_own_uid``), the audit hook is always on (Python's,
+not the kernel's), bubblewrap from the run's options. A report lists them (``grade``'s
+JSON ``sandbox.layers``; on the portable engine also the limits it leaves out:
+``portable_limits``), and ``grade --require-sandbox`` refuses to run without the kernel
+ones.
 """
 from __future__ import annotations
 
@@ -62,6 +64,18 @@ def probe_kernel() -> dict:
     _probed = {name: layer(answers.get(name) == "", answers.get(name) or failed)
                for name in KERNEL_LAYERS}
     return _probed
+
+
+def portable_limits() -> dict:
+    """On the portable engine (``grade --sandbox none``; ``host``), the limits it leaves
+    out besides the kernel's layers: {"memory": layer, "processes": layer}. Nothing on
+    Linux's engine, whose reports keep the layers they always had."""
+    from checker.engine import host
+
+    if not host.portable():
+        return {}
+    why = host.why_no_proc()
+    return {"memory": layer(not why, why), "processes": layer(not why, why)}
 
 
 def missing_kernel_layers() -> list[str]:

@@ -19,12 +19,16 @@ the case unmeasured, never lower the figure: the figures are the kernel's.
 Where the peak cannot be reset (an older kernel, a /proc the checker may not write),
 the window opens on the peak so far: a peak that rose during the call is still exact;
 one that did not bounds the call from above only (``exact=False``), and a case that
-needs more says that it could not measure here.
+needs more says that it could not measure here. Where there is no /proc at all (macOS,
+``ATTN_KIT_ENGINE=portable``: ``host``) nothing is read and the call is not measured
+(``close`` gives None): the case says so, and never fails a file for it.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from checker.engine import host
 
 _FIELD = re.compile(rb"^(VmRSS|VmHWM):\s+(\d+)\s+kB", re.M)
 
@@ -44,7 +48,10 @@ class Used:
 
 
 def status(pid: int) -> dict[str, int] | None:
-    """``{"VmRSS": bytes, "VmHWM": bytes}`` of process ``pid``, or None (gone, unreadable)."""
+    """``{"VmRSS": bytes, "VmHWM": bytes}`` of process ``pid``, or None (gone, unreadable,
+    no /proc here)."""
+    if not host.proc():
+        return None
     try:
         with open(f"/proc/{pid}/status", "rb") as f:
             found = {k.decode(): int(v) * 1024 for k, v in _FIELD.findall(f.read())}
@@ -55,6 +62,8 @@ def status(pid: int) -> dict[str, int] | None:
 
 def reset_peak(pid: int) -> bool:
     """Reset the kernel's high-water mark of ``pid`` to its resident size now."""
+    if not host.proc():
+        return False
     try:
         with open(f"/proc/{pid}/clear_refs", "w") as f:
             f.write("5")

@@ -12,6 +12,10 @@
 
 Run as an ordinary user, workers keep the grader's user id; the limits still
 hold, and the threat model (docs/threat-model.md) says what that leaves open.
+
+Where the system lacks a piece (``host``: no /proc to size the address space or count
+a user's tasks, no prctl to change user ids; macOS, ``ATTN_KIT_ENGINE=portable``), that
+limit is left out and ``apply`` says why; the others hold.
 """
 from __future__ import annotations
 
@@ -22,7 +26,7 @@ import resource
 import sys
 from dataclasses import asdict, dataclass
 
-from checker.engine import process
+from checker.engine import host, process
 from checker.i18n import t
 
 UID_BASE = 2_000_000_000   # far above any real account; pids stay below 2**22
@@ -60,6 +64,8 @@ def prepare() -> None:
     functions), made once, so that each worker inherits it made."""
     import ctypes
 
+    if not host.prctl():
+        return
     libc = process.libc()
     libc.prctl, libc.capset  # noqa: B018  (resolved and kept by the library object)
     ctypes.c_uint32 * 2, ctypes.c_uint32 * 6  # noqa: B018  (kept by ctypes' own cache)
@@ -99,6 +105,8 @@ def probe_own_uid() -> tuple[str, bool]:
     privilege at all where those are readable by everyone, or else keeping the
     one capability to read files (Python under /root/.pyenv, for example).
     """
+    if not host.prctl():
+        return f"a user id per worker needs Linux ({host.why_not_linux()})", False
     if os.geteuid() != 0:
         return "the grader is not running as root", False
     import torch
@@ -128,20 +136,30 @@ def probe_own_uid() -> tuple[str, bool]:
     return "a worker with its own user id could not read torch or the kit", False
 
 
-def apply(limits: Limits, own_uid: bool, keep_reading: bool = False) -> None:
+def apply(limits: Limits, own_uid: bool, keep_reading: bool = False) -> dict[str, str]:
     """Confine the current (worker) process; ``own_uid`` and ``keep_reading`` as the
-    fork server found them (see probe_own_uid)."""
+    fork server found them (see probe_own_uid). Returns the limits that depend on what
+    the system has, each '' when it holds or why it was left out: ``memory`` (the
+    address space, sized from /proc) and ``processes`` (RLIMIT_NPROC, sized from /proc
+    for an ordinary user)."""
     mb = 1024 * 1024
     _limit(resource.RLIMIT_CORE, 0)
     _limit(resource.RLIMIT_FSIZE, limits.file_mb * mb)
     _limit(resource.RLIMIT_NOFILE, limits.open_files)
     _limit(resource.RLIMIT_CPU, limits.cpu_seconds, limits.cpu_seconds + 5)
+    why_no_proc = host.why_no_proc()
+    held = {"memory": why_no_proc, "processes": why_no_proc}
     if own_uid and limits.own_uid:
         _become(worker_uid(os.getpid()), keep_reading=keep_reading)
         _limit(resource.RLIMIT_NPROC, limits.processes)
-    elif os.geteuid() != 0:
+        held["processes"] = ""
+    elif os.geteuid() != 0 and not why_no_proc:
         _limit(resource.RLIMIT_NPROC, _tasks_of(os.getuid()) + limits.processes)
-    _limit(resource.RLIMIT_AS, _mapped_bytes() + limits.memory_mb * mb)
+    elif os.geteuid() == 0:
+        held["processes"] = "not enforced for root"
+    if not why_no_proc:
+        _limit(resource.RLIMIT_AS, _mapped_bytes() + limits.memory_mb * mb)
+    return held
 
 
 def _limit(which: int, soft: int, hard: int | None = None) -> None:
@@ -489,6 +507,11 @@ def close_other_fds(keep: tuple[int, ...]) -> None:
     A worker must not reach the sockets of its grading process, of the pool or
     of other students' grading (which a fork inherits otherwise).
     """
+    if not host.proc():  # every descriptor number below the limit (macOS: no /proc)
+        bounds = [2, *sorted(k for k in keep if k > 2), _highest_fd() + 1]
+        for low, high in zip(bounds, bounds[1:]):
+            os.closerange(low + 1, high)
+        return
     try:
         fds = [int(fd) for fd in os.listdir("/proc/self/fd")]
     except OSError:
@@ -499,6 +522,15 @@ def close_other_fds(keep: tuple[int, ...]) -> None:
                 os.close(fd)
             except OSError:
                 pass
+
+
+def _highest_fd() -> int:
+    """The highest descriptor number a process may hold here (bounded: the limit can be
+    'unlimited')."""
+    try:
+        return min(max(os.sysconf("SC_OPEN_MAX"), 1024), 65536) - 1
+    except (ValueError, OSError):
+        return 1023
 
 
 def bwrap_problem() -> str:

@@ -15,7 +15,9 @@ answers ENOSYS, so the C library falls back to ``clone``.
 
 The numbers are the kernel's own, per architecture (x86-64 and arm64); on another
 architecture ``install`` does nothing and says so. A call made through another ABI
-of the same machine (i386 or x32 on x86-64) is refused whole.
+of the same machine (i386 or x32 on x86-64) is refused whole. Off Linux (macOS, whose
+arm64 numbers are other calls, or ``ATTN_KIT_ENGINE=portable``: ``host``) nothing is
+made or installed, and ``install`` says why.
 """
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ import functools
 import platform
 import struct
 
-from checker.engine import process
+from checker.engine import host, process
 
 # name: (x86-64, arm64); None where the architecture has no such call
 DENIED = {
@@ -89,7 +91,9 @@ def prepared():
     """This machine's filter as the kernel takes it (its buffer and ``sock_fprog``), the C
     function that installs it and that call's number; None on an architecture without a
     filter. Made once per process, and by a fork server before it forks
-    (``worker.prepare``), so that its workers inherit it made."""
+    (``worker.prepare``), so that its workers inherit it made. None off Linux."""
+    if not host.linux():
+        return None
     arch = _ARCHES.get(platform.machine().lower())
     if arch is None:
         return None
@@ -105,6 +109,8 @@ def prepared():
 def install() -> str:
     """Add the filter to every thread of this process (and what it starts).
     Returns '' once installed, else why not."""
+    if not host.linux():
+        return f"seccomp is Linux's ({host.why_not_linux()})"
     made = prepared()
     if made is None:
         return f"no seccomp filter for the {platform.machine()} architecture"

@@ -10,7 +10,9 @@ nothing the worker sends decides it.
 
 The region is a memfd made on the checker's side (workers may not make one: seccomp),
 handed to each worker with its socket and mapped before any learner code runs. It is
-sparse: only what a call writes costs memory.
+sparse: only what a call writes costs memory. Where there is no memfd (macOS,
+``ATTN_KIT_ENGINE=portable``: ``host``) it is an unlinked temporary file, the same to
+both sides.
 
 What this buys is the worker's word taken out of the case: a forged or dropped report of
 the inputs (``args_forged_*``, ``unchanged_bypass``) decides nothing. What it does not buy:
@@ -27,7 +29,7 @@ import math
 import mmap
 import os
 
-from checker.engine import codec
+from checker.engine import codec, host
 
 SHARED_BYTES = 16 * 1024 * 1024   # the hidden cases' inputs are a few kB
 ALIGN = 64   # where each input starts: a multiple of every dtype's size
@@ -41,9 +43,13 @@ class Region:
     """The checker's side: makes the region, places inputs, reads them back."""
 
     def __init__(self):
-        try:
-            self.fd = os.memfd_create("attn-kit-inputs", os.MFD_CLOEXEC)
-        except (AttributeError, OSError):  # no memfd here: an unlinked temporary file
+        self.fd = -1
+        if host.memfd():
+            try:
+                self.fd = os.memfd_create("attn-kit-inputs", os.MFD_CLOEXEC)
+            except OSError:
+                pass
+        if self.fd < 0:  # no memfd here: an unlinked temporary file
             import tempfile
 
             with tempfile.TemporaryFile() as file:

@@ -74,6 +74,7 @@ class ExerciseWorker:
         self.output_lines = 0             # ... and how many lines were printed in all
         self.forbidden_calls: list[dict] = []  # forbidden calls seen at call time
         self.region: shared.Region | None = None  # inputs we read back ourselves (shared.py)
+        self.layers: dict[str, str] | None = None  # what the worker says confines it (LAYERS)
 
     # ------------------------------------------------------------ process life
     def launch(self) -> None:
@@ -117,6 +118,7 @@ class ExerciseWorker:
             problem.summary = t("while loading the file: {summary}", summary=problem.summary)
             self.load_problem = problem
             return
+        self.layers = layers_said(hello.get("layers"))
         if not hello.get("ok") and isinstance(hello.get("kit_error"), str):
             self.load_problem = LearnerProblem(Problem.KIT, t(
                 "the kit could not set up the worker for this exercise: {error}",
@@ -358,6 +360,11 @@ class Workers:
         except Exception:  # e.g. the fork server is gone: the first call will say so
             worker.stop()
 
+    def layers(self) -> dict[str, str] | None:
+        """What confined this run's workers, as the first worker that loaded a file said
+        (``LAYERS``, each '' when on, else why not); None when no worker said it."""
+        return next((w.layers for w in self._workers.values() if w.layers is not None), None)
+
     def release(self, exercise_id: str) -> None:
         worker = self._workers.get(exercise_id)
         if worker is not None:
@@ -368,6 +375,18 @@ class Workers:
             worker.close()
         if self._workers:  # and anything a worker left behind
             forkserver.reap_children()
+
+
+# the layers a worker's answer to its file names (worker._Session.load); the others are
+# the engine's own on every system: a process of its own, a time limit, the audit hook
+LAYERS = ("landlock", "seccomp", "memory", "processes")
+
+
+def layers_said(value) -> dict[str, str] | None:
+    """A worker's word on its layers, reduced to ``LAYERS`` with a short text each."""
+    if not isinstance(value, dict):
+        return None
+    return {name: _text(value.get(name), 200) for name in LAYERS}
 
 
 def _text(value, limit: int = 2000) -> str:

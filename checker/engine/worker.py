@@ -17,7 +17,7 @@ import signal
 import sys
 import types
 
-from checker.engine import codec, landlock, process, sandbox, seccomp, shared, stack
+from checker.engine import codec, host, landlock, process, sandbox, seccomp, shared, stack
 from checker import i18n
 from checker.i18n import t
 from checker.engine.forbidden import (WATCHED_CLASSES, ForbiddenCall, make_guard,
@@ -149,6 +149,7 @@ class _Session:
         forbidden = [str(n) for n in config.get("forbidden", [])]
         self.refusals = refuse_operations(forbidden, self._forbidden)
         self.module = None
+        self.layers: dict[str, str] = {}  # what confines this worker: '' on, else why not
         self.program = None    # a kit program prepared before the guard (see prepare_program)
         self.region = None     # the checker's input region (shared.py), mapped before the guard
 
@@ -181,22 +182,26 @@ class _Session:
     # ------------------------------------------------------------------ steps
     def load(self, source: str, more: list | None = None) -> None:
         """Run the exercise file's text as a module (the checker read it; we never open it),
-        then a model's other files (``more``, texts in the order of ``more_files``)."""
+        then a model's other files (``more``, texts in the order of ``more_files``).
+        The answer also says which layers confine this worker (``layers``): what the
+        learner's report lists when some were left out (the worker's word, shown to the
+        learner only; a grade probes the layers itself)."""
         modules = []
         for file, text in zip([self.file, *self.more_files], [source, *(more or [])]):
             module, error = self._module(file, text)
             if error is not None:
                 if file != self.file:
                     error["file"] = os.path.basename(file)
-                self.reply({"ok": False, "error": error})
+                self.reply({"ok": False, "error": error, "layers": self.layers})
                 return
             modules.append(module)
         if len(modules) != 1 + len(self.more_files):
             self.reply({"ok": False, "error": {"kind": Problem.LOAD.value, "type": "ValueError",
-                                               "message": "a file is missing", "frames": []}})
+                                               "message": "a file is missing", "frames": []},
+                        "layers": self.layers})
             return
         self.module, self.more_modules = modules[0], modules[1:]
-        self.reply({"ok": True})
+        self.reply({"ok": True, "layers": self.layers})
 
     def _module(self, file: str, source: str):
         """(module, None), or (None, the error) when the text does not load."""
@@ -506,10 +511,12 @@ WORKER_ENVIRONMENT = {"PATH": "/usr/bin:/bin"}  # all the environment learner co
 
 def own_environment() -> None:
     """Make the process's environment ``WORKER_ENVIRONMENT`` (``os.environ`` and the C
-    library's), unless it is that already (a fork server's ``prepare`` made it so)."""
-    if dict(os.environ) != WORKER_ENVIRONMENT:
+    library's) and the engine asked for (``host.environment``), unless it is that already
+    (a fork server's ``prepare`` made it so)."""
+    wanted = {**WORKER_ENVIRONMENT, **host.environment()}
+    if dict(os.environ) != wanted:
         os.environ.clear()
-        os.environ.update(WORKER_ENVIRONMENT)
+        os.environ.update(wanted)
 
 
 def one_thread(torch) -> None:
@@ -568,12 +575,13 @@ class KitError(Exception):
     """The kit could not set a worker up (nothing of the learner's has run yet)."""
 
 
-def _guard_learner_code(config: dict) -> None:
+def _guard_learner_code(config: dict) -> dict[str, str]:
     """Confine what learner code can reach, kernel first (Landlock: files; seccomp:
     system calls), then the audit hook, which also refuses what the kernel cannot
     name (files named like exercise files) and says why in the learner's words.
     With ``require_kernel`` (``grade --require-sandbox``) a kernel layer that cannot
-    be installed is a KitError."""
+    be installed is a KitError. Returns each kernel layer's answer ('' once on, else
+    why not: off Linux, both say so without a call)."""
     hidden, allowed, granted = reached(config)
     os.chdir("/")  # a relative path leads nowhere near the kit or the submissions
     answers = {"Landlock": landlock.restrict(granted), "seccomp": seccomp.install()}
@@ -593,6 +601,7 @@ def _guard_learner_code(config: dict) -> None:
     sandbox.audit_guard(hidden, allowed, names, refused_imports=frozenset(REFUSED_PACKAGES),
                         allowed_imports=TORCH_PACKAGES if config.get("forbidden") else None,
                         watched=tuple(watched), first=ours)
+    return {"landlock": answers["Landlock"], "seccomp": answers["seccomp"]}
 
 
 PROGRAM_PACKAGE = "checker.models."
@@ -652,8 +661,8 @@ def run(sock, config: dict, shared_fd: int | None = None) -> None:
         own_environment()  # the grader's (its home, paths, tokens): nothing a learner may read
         program = prepare_program(config)  # the kit's own code, before anything is confined
         region = shared.attach(shared_fd) if shared_fd is not None else None  # before mmap is refused
-        sandbox.apply(sandbox.Limits.from_dict(config.get("limits")), config.get("own_uid", False),
-                      config.get("keep_reading", False))
+        held = sandbox.apply(sandbox.Limits.from_dict(config.get("limits")),
+                             config.get("own_uid", False), config.get("keep_reading", False))
         process.die_with_parent()  # after apply: changing the user id clears the parent-death signal
         devnull = os.open(os.devnull, os.O_RDWR)
         for fd in (0, 1, 2):
@@ -672,7 +681,8 @@ def run(sock, config: dict, shared_fd: int | None = None) -> None:
         _cut_numpy(torch)
         sandbox.close_other_fds(keep=(sock.fileno(), *session.stack.fds()))
         sys.stdout = sys.stderr = session.out
-        _guard_learner_code(config)  # last: nothing of ours may need those files later
+        # last: nothing of ours may need those files later
+        session.layers = {**_guard_learner_code(config), **held}
     except BaseException as exc:
         # the kit's own set-up failed, before any learner code: say so (a kit error, not
         # the student's crash), then end

@@ -71,7 +71,9 @@ def register(sub) -> None:
                        default=SandboxKind.BASIC.value,
                        help=t("basic: resource limits, and a user id per worker under root; "
                               "bwrap: also run the workers inside bubblewrap, which hides the "
-                              "solutions and the submissions (default: %(default)s)"))
+                              "solutions and the submissions; none: without Linux's layers "
+                              "(Landlock, seccomp, the memory limit), as on macOS, said in "
+                              "every report (default: %(default)s)"))
     grade.add_argument("--require-sandbox", action="store_true",
                        help=t("refuse to grade unless the kernel confines every worker "
                               "(Landlock and seccomp); a worker that cannot install them is a "

@@ -82,6 +82,24 @@ def _check_bwrap() -> None:
         raise UsageError(t("--sandbox bwrap cannot be used: {problem}", problem=problem))
 
 
+def _engine_for(args) -> None:
+    """Grading confines each worker with Linux's layers (or bubblewrap): on a system without
+    them (macOS, ``ATTN_KIT_ENGINE=portable``) it refuses, unless ``--sandbox none`` asks
+    for the portable engine, which every report then names (on Linux too)."""
+    from checker.engine import host
+
+    if args.sandbox == SandboxKind.NONE:
+        if getattr(args, "require_sandbox", False):
+            raise UsageError(t("--require-sandbox cannot be used with --sandbox none"))
+        host.use_portable()
+    elif host.portable():
+        raise UsageError(t(
+            "grading needs Linux's layers (Landlock, seccomp, /proc) or bubblewrap, and they "
+            "are not here ({why}): grade on Linux with --sandbox basic or --sandbox bwrap, or "
+            "pass --sandbox none to grade without them (every report says so)",
+            why=host.why_not_linux()))
+
+
 def _require_kernel_layers(args) -> None:
     """Probe the kernel layers (once, in a fork that has torch already: inherited by the
     pool) and refuse with --require-sandbox when one is off."""
@@ -121,6 +139,7 @@ def cmd_grade(args) -> int:
         keep_off_work(json_path, args.json, "--json", paths)
     if out is not None:
         keep_off_work(out, args.out, "--out", paths)
+    _engine_for(args)
     if args.sandbox == SandboxKind.BWRAP:
         _check_bwrap()
     from checker.grading import handback
@@ -193,6 +212,10 @@ def cmd_grade(args) -> int:
         console.print(Text(line))
     console.print(Text(t("Seed {seed}: grade again with --seed {seed} to reproduce this run "
                          "exactly", seed=seed)))
+    if options.sandbox == SandboxKind.NONE:
+        console.print(Text(t("Graded with --sandbox none: the workers ran without Linux's "
+                             "layers (Landlock, seccomp, the memory limit), as every report "
+                             "says (sandbox.layers)")))
     handback.finish(plan, graded, out, console, bom=bom)
     if json_path is not None:
         console.print(Text(t("Report written to {path}", path=json_path)))

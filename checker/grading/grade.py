@@ -161,7 +161,8 @@ def sandbox_facts(options: Options) -> dict:
             "layers": {**layers.probe_kernel(),
                        "uid": layers.layer(server.own_uid, server.why_not_own_uid),
                        "audit_hook": layers.layer(True),
-                       "bwrap": layers.layer(bwrap, "not asked for (--sandbox bwrap)")},
+                       "bwrap": layers.layer(bwrap, "not asked for (--sandbox bwrap)"),
+                       **layers.portable_limits()},
             "required": options.limits.require_kernel}
 
 

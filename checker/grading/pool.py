@@ -36,7 +36,7 @@ class _Child:
                 branch = servers.branch(cpu)
             except Exception:
                 branch = None  # the child starts one itself (grade_task)
-        pid = os.fork()
+        pid = process.fork()
         if pid == 0:  # the grading process
             code = 0
             try:

@@ -28,6 +28,7 @@ class GradeStatus(StrEnum):
 class SandboxKind(StrEnum):
     BASIC = "basic"        # resource limits, and a user id per worker under root
     BWRAP = "bwrap"        # also run the fork server inside bubblewrap
+    NONE = "none"          # none of Linux's layers: the portable engine (macOS), asked for
 
 
 @dataclass(frozen=True)

@@ -29,12 +29,13 @@ class CaseFailure(AssertionError):
     ``likely`` is a ``Cause`` (a mistake the kit recognised, with an id) or, for a
     case's own explanation of what it checks, a text. ``check`` says what kind of
     check failed (the report shows the most telling failure first); ``not_checked``
-    marks a property case that holds but cannot count while the values are wrong.
+    marks a property case that holds but cannot count while the values are wrong;
+    ``unmeasured`` one whose property this system cannot measure (it counts neither way).
     """
 
     def __init__(self, summary: str, *, expected: str = "", got: str = "", detail: str = "",
                  likely: Cause | str = "", check: Check = Check.VALUES,
-                 not_checked: bool = False, fix: str = ""):
+                 not_checked: bool = False, fix: str = "", unmeasured: bool = False):
         summary = t(summary)
         super().__init__(summary)
         self.summary, self.expected, self.got = summary, t(expected), t(got)
@@ -42,6 +43,7 @@ class CaseFailure(AssertionError):
         self.cause = likely if isinstance(likely, Cause) else None
         self.likely = likely.render() if isinstance(likely, Cause) else t(likely)
         self.check, self.not_checked, self.fix = check, not_checked, t(fix)
+        self.unmeasured = unmeasured
         self.matrices = None  # (expected, got) of a small weights-like result, for a picture
         self.dtypes = None    # (got, expected) dtype names of a dtype check
         self.all_nan = False  # a values check whose result is NaN everywhere (weak evidence)

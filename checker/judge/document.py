@@ -43,6 +43,8 @@ def case_metadata(case_, exercise: manifest.Exercise, label: str, count: int) ->
         ("check", f.check)) if v}
     if f.not_checked:
         meta["not_checked"] = True
+    if f.unmeasured:  # this system could not measure it: it counts neither way
+        meta["unmeasured"] = True
     if f.frames:  # the learner's own lines (file line, function, code), for feedback
         meta["frames"] = [{"line": fr.get("line"),
                            "function": str(fr.get("function", ""))[:100],
@@ -93,6 +95,8 @@ def of_run(json_report: dict | None, result, seed: int) -> dict:
     rescore(document, result)
     document["seed"] = seed
     document["versions"] = result.versions
+    if result.engine is not None:  # a layer was left out: which (``RunResult.engine``)
+        document["engine"] = result.engine
     return document
 
 
@@ -124,6 +128,8 @@ def graded(document: dict, *, submission: dict, sandbox: dict, review: list) -> 
     """A check's document as a grade keeps it: who, what confined the workers, what to
     review, and the instructor's remedies."""
     for_the_instructor(document)
+    document.pop("engine", None)  # a grade's layers are its own probe's (``sandbox``), never
+    # what a worker said of itself
     document["submission"] = submission
     document["sandbox"] = sandbox
     document["review"] = review

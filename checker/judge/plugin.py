@@ -23,6 +23,7 @@ from checker.judge.diagnose import (alias_in_place_line, bool_index_line, cast_l
                                     made_float32_line, mask_axes_line, module_assignments,
                                     no_grad_line, numbers_line, rebuilt_line,
                                     where_float32_line)
+from checker.engine import host
 from checker.engine.forbidden import scan_source
 from checker.engine.problems import Problem
 from checker.i18n import get_lang, t
@@ -73,6 +74,8 @@ def values_wrong(case_: CaseResult) -> bool:
     if case_.status == Status.PASSED:
         return False
     f = case_.failure
+    if f is not None and f.unmeasured:  # not measured here: it shows nothing
+        return False
     return not (case_.property and case_.status == Status.FAILED and f is not None
                 and f.check in PROPERTY_ONLY and not f.not_checked)
 
@@ -356,7 +359,7 @@ class CheckPlugin:
                                      cause=exc.cause.id if exc.cause else "",
                                      specific=bool(exc.cause) and not exc.cause.generic,
                                      check=exc.check, not_checked=exc.not_checked, fix=exc.fix,
-                                     matrices=exc.matrices)
+                                     matrices=exc.matrices, unmeasured=exc.unmeasured)
         else:  # a bug in the kit's own case code: say so rather than blame the learner
             result.status = Status.ERROR
             result.failure = Failure(t("the checker itself failed on this case: {error_type}: "
@@ -458,7 +461,26 @@ class CheckPlugin:
     def run_result(self, versions: dict) -> RunResult:
         self._gate()
         return RunResult([self.results[e.id] for e in self.selected], self.options.seed,
-                         versions, self.submission.origin)
+                         versions, self.submission.origin,
+                         engine=engine_facts(self.workers.layers()))
+
+
+# the layers whose absence a learner's report names on Linux's engine too (the process
+# limit is not one: Linux does not enforce it for root, which runs without it by design)
+NAMED_ON_LINUX = ("landlock", "seccomp", "memory")
+
+
+def engine_facts(layers: dict[str, str] | None) -> dict | None:
+    """What a run's report says of the layers its workers ran with (``RunResult.engine``):
+    on the portable engine always, on Linux's when one of ``NAMED_ON_LINUX`` was left
+    out; None otherwise, and when no worker said (``Workers.layers``)."""
+    if layers is None:
+        return None
+    portable = host.portable()
+    if not portable and not any(layers.get(name) for name in NAMED_ON_LINUX):
+        return None
+    return {"engine": "portable" if portable else "linux",
+            "layers": {name: {"on": not why, "why": why} for name, why in layers.items()}}
 
 
 def _settle_not_judged(result: ExerciseResult) -> None:

@@ -65,6 +65,9 @@ class Failure:
     specific: bool = False             # the cause names a recognised mistake (not a general hint)
     check: Check = Check.VALUES        # what kind of check failed
     not_checked: bool = False          # a property that holds, waiting for the right values
+    # ... or a property this system cannot measure (no /proc for exercise 13's memory):
+    # the case counts neither way, and the exercise's status and score leave it out
+    unmeasured: bool = False
     fix: str = ""                      # what to do (for a problem with a known remedy)
     matrices: tuple | None = None      # (expected, got) rows of a small weights-like result
 
@@ -129,17 +132,22 @@ class ExerciseResult:
     forbidden: list[str] = field(default_factory=list)  # static-scan findings, described
 
     @property
+    def counted(self) -> list[CaseResult]:
+        """The cases that count: all but those this system could not measure."""
+        return [c for c in self.cases if not (c.failure is not None and c.failure.unmeasured)]
+
+    @property
     def passed(self) -> int:
         return sum(c.status == Status.PASSED for c in self.cases)
 
     @property
     def total(self) -> int:
-        return len(self.cases)
+        return len(self.counted)
 
     @property
     def status(self) -> Status:
-        statuses = {c.status for c in self.cases}
-        if not self.cases:
+        statuses = {c.status for c in self.counted}
+        if not statuses:
             return Status.NOT_STARTED
         if statuses == {Status.PASSED}:
             return Status.PASSED
@@ -181,8 +189,8 @@ class ExerciseResult:
         return min(showing, key=_simplest)
 
     def failing(self) -> list[CaseResult]:
-        """Every case that does not pass, in the cases' order."""
-        return [c for c in self.cases if c.status != Status.PASSED]
+        """Every case that does not pass (of those that count), in the cases' order."""
+        return [c for c in self.counted if c.status != Status.PASSED]
 
     def telling_cases(self) -> list[CaseResult]:
         """What the report shows of a failing exercise: the telling case (in detail), then
@@ -209,7 +217,11 @@ class ExerciseResult:
 
     def not_checked(self) -> list[CaseResult]:
         """Property cases that hold but cannot count until the values are right."""
-        return [c for c in self.cases if c.failure is not None and c.failure.not_checked]
+        return [c for c in self.counted if c.failure is not None and c.failure.not_checked]
+
+    def unmeasured(self) -> list[CaseResult]:
+        """Cases this system could not measure (they count neither way)."""
+        return [c for c in self.cases if c.failure is not None and c.failure.unmeasured]
 
     def summary(self, all_or_nothing: bool = False) -> dict:
         # the title in English, a stable id like each case's `metadata.case`; the
@@ -269,6 +281,10 @@ class RunResult:
     versions: dict
     exercises_dir: str                 # where the exercises came from (folder or zip)
     all_or_nothing: bool = False       # an exercise scores its points only if every case passes
+    # which layers confined the workers, when one was left out (the portable engine, a
+    # kernel without Landlock...): {"engine": "portable" | "linux", "layers": {name:
+    # {"on", "why"}}}; None when every layer was on (or no worker loaded a file)
+    engine: dict | None = None
 
     @property
     def score(self) -> float:

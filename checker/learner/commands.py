@@ -93,6 +93,9 @@ def cmd_list(args) -> int:
         return checker_broken(exc)
     console = _console()
     console.print(report.header(run))
+    said = report.engine_line(run.engine, console.plain)
+    if said is not None:
+        console.print(said)
     console.print(report.listing(run, State(exercises_dir), console.plain, console.width))
     console.print(report.progress(run, console.plain, console.width))
     console.print(report.next_line(run))

@@ -284,7 +284,7 @@ def panel(e: ExerciseResult, exercises_dir: str, plain: bool, where: str = "cli"
         return _box(e, lines, plain)
     case = e.telling_case()
     waiting = e.not_checked()
-    failed = [c for c in e.cases if c.status != Status.PASSED and c not in waiting]
+    failed = [c for c in e.failing() if c not in waiting]
     lines.append(_kv(t("Case"), case.name))
     f = case.failure
     value_limit = 600 if fold < 2 else 160
@@ -429,9 +429,42 @@ def header(run: RunResult) -> Text:
                   seed=run.seed), style="bold")
 
 
+# what each layer a worker may run without is called on screen (``RunResult.engine``)
+LAYER_NAMES = {"landlock": N_("Landlock"), "seccomp": N_("seccomp"),
+               "memory": N_("the memory limit"), "processes": N_("the process limit")}
+
+
+def engine_line(engine: dict | None, plain: bool = False) -> Paragraph | None:
+    """One line under the header when a layer was left out (``RunResult.engine``): which
+    ran and which did not; None when every layer ran."""
+    if not engine:
+        return None
+    off = t(", ").join(str(t(LAYER_NAMES.get(name, name)))  # (Chinese lists with 、)
+                       for name, state in engine["layers"].items() if not state.get("on"))
+    if engine.get("engine") == "portable":
+        said = t("Portable engine: your code ran in a process of its own, with a time limit, "
+                 "limits on CPU time, file size and open files, and the audit hook; left out "
+                 "on this system: {off}.", off=off)
+    elif off:
+        said = t("Left out on this system: {off} (your code still ran in a process of its "
+                 "own, with a time limit).", off=off)
+    else:
+        return None
+    return Paragraph(Text(said, style="" if plain else "dim"))
+
+
 def render(run: RunResult, console: Console, where: str = "cli", all_cases: bool = False) -> None:
     plain = getattr(console, "plain", False)
     console.print(header(run))
+    said = engine_line(run.engine, plain)
+    if said is not None:
+        console.print(said)
+    for e in run.exercises:  # cases this system could not measure count neither way
+        if e.unmeasured():
+            console.print(Paragraph(Text(t(
+                "Exercise {id}: {n} cases could not be measured on this system (no figures "
+                "of the worker's memory here) and count neither way.", id=e.id,
+                n=len(e.unmeasured())), style="" if plain else "dim")))
     console.print(table(run, plain, console.width))
     console.print(progress(run, plain, console.width))
     current = run.current()

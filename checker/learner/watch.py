@@ -68,6 +68,7 @@ class Watch:
         self.inside: list = []              # a hint, shown inside the panel
         self.last_passed: str | None = None  # the exercise whose solution `s` shows
         self.timing = ""
+        self.engine: dict | None = None     # the layers left out, as the last check said
         self.checking = False               # a check is running: the timing line says so
         self.asked_last_hint = False        # `h` said the next hint is the last: `h` again shows it
         self.events: queue.Queue = queue.Queue()
@@ -88,6 +89,7 @@ class Watch:
         started = time.perf_counter()
         chosen = [e for e in self.exercises if e.id in ids]
         run = run_check(self.dir, chosen, self.options).result
+        self.engine = run.engine or self.engine
         for result in run.exercises:
             self.results[result.id] = result
         seconds, clock = f"{time.perf_counter() - started:.2f}", time.strftime("%H:%M:%S")
@@ -229,7 +231,7 @@ class Watch:
         return Text(said, style="bold", no_wrap=not self.console.plain, overflow="ellipsis")
 
     def draw(self) -> None:
-        from checker.learner.report import fitted_panel, progress
+        from checker.learner.report import engine_line, fitted_panel, progress
 
         c = self.console
         plain = c.plain
@@ -238,6 +240,9 @@ class Watch:
         else:
             c.print(Text("=" * 72))
         top = [self.title(c.width), progress(self.snapshot(), plain, c.width), Text("")]
+        said = engine_line(self.engine, plain)  # a layer left out here: which
+        if said is not None:
+            top.insert(1, said)
         for item in top:
             c.print(item)
         for line in self.banner:
