@@ -313,7 +313,9 @@ BROADCAST_MISMATCH = said(
                           r"non-singleton dimension (\d+)",
     _broadcast, error="RuntimeError",
     reader="case_ex11_multi_head: a mask without the heads' axis (mask_not_broadcast); "
-           "case_ex15_grouped_query: K or V not repeated to the query heads")
+           "case_ex15_grouped_query: K or V not repeated to the query heads; "
+           "case_ex09_self_and_cross: a square default mask in cross-attention "
+           "(ex09_square_default_mask)")
 
 # ---------------------------------------------------- read by engine/forbidden.py
 DISPATCH_KERNEL_LINE = said(
