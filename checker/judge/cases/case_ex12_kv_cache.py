@@ -37,6 +37,12 @@ VK_ORDER = cause("ex12_v_k_order", "the cache was returned as (V, K) instead of 
 MASK_IN_STEP = cause("ex12_causal_mask_in_step",
                      "a causal mask was applied inside the step: tril of a [1, t+1] matrix keeps "
                      "only the first key, yet every cached key is in the past")
+KEY_IN_VALUES = cause("ex12_key_in_values",
+                      "the new key appended to the value cache (`torch.cat([V_past, k], ...)`): "
+                      "the value cache grows by the new value, v = x_t @ W_V, as the key cache "
+                      "grows by k")
+# the value cache joined with the new key: cat([V_past, k]), cat((V_cache, k_t), dim=-2)
+KEY_IN_VALUES_CODE = {r"\bcat\(\s*[\[(]\s*V\w*\s*,\s*k\w*\s*[\])]": KEY_IN_VALUES}
 CAT_DIM0 = cause("ex12_cat_dim0",
                  "the cache joined along dim 0, which is the batch axis once there are batch "
                  "dimensions: join along the positions, dim=-2")
@@ -153,7 +159,8 @@ def _check_cache(got_cache, x_t, W, past):
 
 
 def _check_step(learner, ref, x_t, W, cache=None, output=True, returned_cache=True):
-    learner.expect({r"cat\((?:[^()]|\([^()]*\))*?(?:dim\s*=\s*0|,\s*0)\s*\)": CAT_DIM0,
+    learner.expect({**KEY_IN_VALUES_CODE,
+                    r"cat\((?:[^()]|\([^()]*\))*?(?:dim\s*=\s*0|,\s*0)\s*\)": CAT_DIM0,
                     r"cat\((?:[^()]|\([^()]*\))*?(?:dim\s*=\s*-?1|,\s*-?1)\s*\)": CAT_FEATURES})
     got = learner.attention_step(x_t, *W, cache)
     out, got_cache = compare.tuple_of(got, 2, what="the result", names="out_t, (K, V)")
