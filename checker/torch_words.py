@@ -316,6 +316,11 @@ BROADCAST_MISMATCH = said(
            "case_ex15_grouped_query: K or V not repeated to the query heads; "
            "case_ex09_self_and_cross: a square default mask in cross-attention "
            "(ex09_square_default_mask)")
+DIMENSION_RANGE = said(
+    "dimension_range", r"Dimension out of range \(expected to be in range of \[(-\d+), (-?\d+)\]",
+    lambda torch: torch.randn(5).transpose(-2, -1), error="IndexError",
+    reader="case_ex12_kv_cache: a token taken with a single index, one dimension short "
+           "(ex12_position_dropped)")
 
 # ---------------------------------------------------- read by engine/forbidden.py
 DISPATCH_KERNEL_LINE = said(
