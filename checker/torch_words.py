@@ -314,7 +314,14 @@ BROADCAST_MISMATCH = said(
     _broadcast, error="RuntimeError",
     reader="case_ex11_multi_head: a mask without the heads' axis (mask_not_broadcast); "
            "case_ex15_grouped_query: what a mistake about the heads raises (K or V not "
-           "repeated, heads counted or repeated at dim 1, a mask not split into the groups)")
+           "repeated, heads counted or repeated at dim 1, a mask not split into the groups); "
+           "case_ex09_self_and_cross: a square default mask in cross-attention "
+           "(ex09_square_default_mask)")
+DIMENSION_RANGE = said(
+    "dimension_range", r"Dimension out of range \(expected to be in range of \[(-\d+), (-?\d+)\]",
+    lambda torch: torch.randn(5).transpose(-2, -1), error="IndexError",
+    reader="case_ex12_kv_cache: a token taken with a single index, one dimension short "
+           "(ex12_position_dropped)")
 
 # ---------------------------------------------------- read by engine/forbidden.py
 DISPATCH_KERNEL_LINE = said(

@@ -443,6 +443,32 @@ def test_a_zero_dim_tensor_made_on_the_cpu_is_never_the_device_line():
     assert found.id == "device_mix"  # no line made a CPU tensor here: none is quoted
 
 
+def test_a_tensor_made_on_the_inputs_device_is_not_told_to_go_there():
+    """A device mix at a line whose tensor is made with `device=X.device` has another reason:
+    "make it on the input's device" would tell the learner what the code does already, so no
+    cause is given. A module-level mask made once (only while it is None) from the input's
+    length and device is such a reason, and is named; one remade when its size changes is
+    not kept."""
+    from checker.judge.diagnose import cause_of_error
+
+    message = _raised(lambda: torch.empty(2, 5, 5, device="meta").masked_fill(
+        torch.ones(5, 5, dtype=torch.bool), 0.0))
+    line = "scores = scores.masked_fill(MASK == 0, float('-inf'))"
+    made = ("def f(X, scores):\n    n = X.size(-2)\n"
+            "    MASK = torch.ones(n, n, dtype=torch.bool, device=X.device).tril()\n"
+            f"    {line}\n    return scores\n")
+    assert cause_of_error("RuntimeError", message, [{"line": 4, "code": line}], body=made) is None
+    kept = ("MASK = None\ndef f(X, scores):\n    global MASK\n    n = X.size(-2)\n"
+            "    if MASK is None:\n"
+            "        MASK = torch.ones(n, n, dtype=torch.bool, device=X.device).tril()\n"
+            f"    {line}\n    return scores\n")
+    found = cause_of_error("RuntimeError", message, [{"line": 7, "code": line}], body=kept)
+    assert found.id == "kept_from_earlier_call" and dict(found.values)["name"] == "MASK"
+    remade = kept.replace("if MASK is None:", "if MASK is None or MASK.size(-1) != n:")
+    assert cause_of_error("RuntimeError", message, [{"line": 7, "code": line}],
+                          body=remade) is None
+
+
 def test_a_check_leaves_sympy_out_of_the_checkers_process(tmp_path):
     """sympy (0.4 s to import) is the fork server's business (meta tensors in workers): a
     check of all twelve must not import it into the checker's own process."""

@@ -139,6 +139,12 @@ WRONG_ASSERT = cause(
     "wrong_assert",
     "`{code}` stopped a call whose inputs the exercise allows: the condition it tests is not "
     "one the inputs must meet; leave it out, or test the sizes the contract names")
+KEPT_FROM_EARLIER = cause(
+    "kept_from_earlier_call",
+    "`{code}` makes `{name}` once, on the first call (only while it is still None), and the "
+    "module keeps it: every later call uses the first call's tensor, with the first input's "
+    "sizes and device, and this call's input differs from it; make it in each call from that "
+    "call's own input (`X.size(-2)`, `device=X.device`)")
 FIRST_AXIS_SLICE = cause(
     "first_axis_slice",
     "`{code}` slices the first axis (`{part}`), which is a batch axis when the inputs have "
@@ -326,6 +332,86 @@ def _made_without_device(line: str, body: str) -> str:
                 and shows(re.escape(other.strip()), line, body):
             return other.strip()
     return ""
+
+
+# a tensor made on an input's device: device=X.device
+_INPUT_DEVICE = r"\bdevice\s*=\s*[A-Za-z_]\w*\.device\b"
+
+
+def _made_on_input_device(line: str, body: str) -> bool:
+    """Whether a line of ``body`` that feeds ``line`` (the line that raised) makes its tensor
+    with an input's device (``device=X.device``): then "make the new tensors on the input's
+    device" is advice the code already follows, and a device mix there has another reason."""
+    return any(_FACTORY.search(other) and re.search(_INPUT_DEVICE, other)
+               and shows(re.escape(other.strip()), line, body) for other in body.splitlines())
+
+
+# a size taken from the positions' axis of an input: X.size(-2), X.shape[-2]
+_POSITIONS_SIZE = r"[A-Za-z_]\w*\.(?:size\(\s*-2\s*\)|shape\[\s*-2\s*\])"
+
+
+def _sizes_from_input(statement: str, body: str) -> bool:
+    """Whether every size a factory of ``statement`` is given (the positional arguments of
+    ``torch.ones(n, n, dtype=...)``) is an input's positions' count, ``X.size(-2)`` itself or
+    a name ``body`` assigns it to (``n = X.size(-2)``)."""
+    import ast
+
+    try:
+        tree = ast.parse(textwrap.dedent(statement).strip())
+    except (SyntaxError, ValueError):
+        return False
+    counts = {name for line in _code_lines(body)
+              if re.fullmatch(rf"[A-Za-z_]\w*\s*=\s*{_POSITIONS_SIZE}", line)
+              for name in _assigned(line)}
+    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)
+             and re.fullmatch(r"torch\.(?:ones|zeros|full|empty|eye|rand|randn)",
+                              ast.unparse(node.func))]
+    sizes = [a for call in calls for a in (call.args[:-1] if ast.unparse(call.func) ==
+                                           "torch.full" else call.args)]
+    return bool(sizes) and all(
+        re.fullmatch(_POSITIONS_SIZE, ast.unparse(a)) or (
+            isinstance(a, ast.Name) and a.id in counts) for a in sizes)
+
+
+def kept_from_earlier_line(line: str, body: str, device: bool) -> tuple[str, str] | None:
+    """(the statement of ``body`` that makes a module-level name's tensor only while the
+    name is None, the name) when ``line`` (the line that raised) uses that name and the
+    statement takes the input's own count (and, for a ``device`` mix, the input's device):
+    made in this call, that tensor would fit the input, so the one that did not fit was
+    made by an earlier call. None otherwise."""
+    import ast
+
+    text = textwrap.dedent(body)
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return None
+
+    def only_while_none(test, name: str) -> bool:  # `name is None`, `name == None`
+        return isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and \
+            test.left.id == name and len(test.ops) == 1 and \
+            isinstance(test.ops[0], (ast.Is, ast.Eq)) and \
+            isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None
+
+    for function in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+        kept = {name for n in ast.walk(function) if isinstance(n, ast.Global) for name in n.names}
+        for name in sorted(kept):
+            built = [n for n in ast.walk(function) if isinstance(n, ast.If)
+                     and only_while_none(n.test, name)
+                     for n in n.body if isinstance(n, ast.Assign)
+                     and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)]
+            assigned = [n for n in ast.walk(function) if isinstance(n, (ast.Assign, ast.AugAssign))
+                        and any(isinstance(t, ast.Name) and t.id == name for t in (
+                            n.targets if isinstance(n, ast.Assign) else [n.target]))]
+            if len(built) != 1 or len(assigned) != 1:
+                continue  # made elsewhere too (so remade), or never made here
+            statement = " ".join(part.strip() for part in (
+                ast.get_source_segment(text, built[0]) or ast.unparse(built[0])).splitlines())
+            if not shows(rf"\b{re.escape(name)}\b", line, body) or not _sizes_from_input(
+                    statement, body) or (device and not re.search(_INPUT_DEVICE, statement)):
+                continue
+            return statement, name
+    return None
 
 
 def _makes_on_cpu(code: str) -> bool:
@@ -963,6 +1049,11 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
             re.search(r"\[[^\]]*\bmask\b[^\]]*\]\s*=[^=]", line):
         return BOOL_INDEX_ASSIGN(code=line.strip())
     differ = _SIZES_DIFFER.search(message)
+    mixed = bool(_DEVICE.search(message) and words.DEVICE.search(message))
+    kept = kept_from_earlier_line(line, body, mixed) \
+        if error_type == "RuntimeError" and (differ or mixed) and body else None
+    if kept:
+        return KEPT_FROM_EARLIER(code=kept[0], name=kept[1])
     fixed_size = _fixed_size(line, body, (int(differ.group(1)), int(differ.group(2)))) \
         if error_type == "RuntimeError" and differ and body else None
     if fixed_size:
@@ -1010,7 +1101,10 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
         # the tensor may be made by a calling function of the file (an empty cache made by
         # generate_outputs meets the input's device in the step it calls)
         made = _made_without_device(line, body) or (outer and _made_without_device(line, outer))
-        return MADE_ON_CPU(code=made) if made else DEVICE_MIX
+        if made:
+            return MADE_ON_CPU(code=made)
+        # a tensor made on the input's device met another: the advice would mislead
+        return None if _made_on_input_device(line, body) else DEVICE_MIX
     if _DTYPES.search(message):
         return _dtype_mix(message, line, body, dtype)
     part = re.search(r"\b[A-Za-z_]\w*\[\s*[^\],.\[]*:[^\],.\[]*\]", line)

@@ -45,6 +45,12 @@ MASK_INVERTED = cause("attn_mask_inverted", "attention with the mask inverted (F
 MASK_ADDED = cause("attn_mask_added", "the 0/1 mask added to the scores: allowed positions get "
                                       "+1 and blocked ones keep their score; block them with "
                                       "-inf instead")
+SCORES_AS_WEIGHTS = cause("attn_scores_as_weights", "the scaled scores returned in place of the "
+                                                    "weights: the output is right, but the "
+                                                    "second item is Q Kᵀ / √d_k (-inf where "
+                                                    "blocked), the step before the softmax; "
+                                                    "return the softmax of them, the weights the "
+                                                    "output was blended with")
 WEIGHTS_AT_K = cause("attn_weights_at_k", "weights @ K: the output blends the value rows, "
                                           "weights @ V")
 PAIR_SWAPPED = cause("attn_pair_swapped", "(weights, output) in the wrong order: the contract "
@@ -138,6 +144,7 @@ def suspects_for(Q, K, V, mask=None):
     if K.shape[-2] == V.shape[-2]:
         weights = sdpa(Q, K, V)[1] if mask is None else sdpa(Q, K, V, mask)[1]
         found[WEIGHTS_AT_K] = (weights @ K if weights is not None else None, weights)
+    found[SCORES_AS_WEIGHTS] = _scores_as_weights(Q, K, V, mask)
     found[SCORES_TIMES_V] = (
         Q @ K.transpose(-2, -1) / math.sqrt(d_k) @ V if n_k == V.shape[-2] else None, None)
     if mask is not None:
@@ -151,6 +158,17 @@ def suspects_for(Q, K, V, mask=None):
         if mask.dim() >= 1:
             found[MASK_UNSQUEEZE_1] = sdpa(Q, K, V, mask.unsqueeze(1))
     return found
+
+
+def _scores_as_weights(Q, K, V, mask):
+    """The right output with the scaled (and masked) scores in place of the weights."""
+    try:
+        scores = Q @ K.transpose(-2, -1) / math.sqrt(Q.shape[-1])  # [..., n_q, n_k]
+        if mask is not None:
+            scores = scores.masked_fill(mask == 0, float("-inf"))
+        return sdpa(Q, K, V, mask)[0], scores
+    except RuntimeError:
+        return None, None
 
 
 def _renormalised_after(Q, K, V, mask):

@@ -28,6 +28,13 @@ SUMMED_OVER_KEYS = cause("ex01_summed_over_keys", "the products summed over the 
                                                   "its own products with the query")
 LARGEST_TERM = cause("ex01_largest_term", "the value of the key with the largest single "
                                           "product: the score sums the products (a dot product)")
+BEST_FROM_ZERO = cause("ex01_best_from_zero", "the first value row, `values[0]`, where every "
+                                              "score is below 0, and the right row where the "
+                                              "scores are above 0: a running best that starts "
+                                              "at 0 is beaten by no negative score, so the loop "
+                                              "never leaves row 0; start it at `float('-inf')` "
+                                              "(or at the first key's score), or take "
+                                              "`torch.argmax(scores)`")
 SHARP_SOFTMAX = cause("ex01_sharp_softmax", "nearly the best value row but not exactly it: "
                                             "a hard lookup returns exactly one row, picked with "
                                             "argmax, not a softmax with a small temperature")
@@ -224,6 +231,31 @@ def _between(got: torch.Tensor, a: torch.Tensor, b: torch.Tensor) -> bool:
     off_line = float((g - a - share * direction).abs().max())
     return 0.0 <= share < 1.0 and off_line < 1e-3 * float(direction.abs().max()) \
         and not torch.equal(g, a)
+
+
+@case("hard_lookup: every score is below 0: the best key is the one whose score is nearest 0")
+def test_hard_lookup_all_negative(learner, ref):
+    query = torch.tensor([1.0, -2.0, 0.5, 1.0, -1.0])
+    # row 0 is no classic mistake's row here: the worst key is row 4, the largest single
+    # product and the products summed over the keys pick row 2, the nearest key row 3
+    keys = torch.tensor([[-2.0, 1.0, -1.0, -1.0, 0.5],    # score -6
+                         [-1.0, 0.5, 0.0, 0.0, 1.0],      # score -3
+                         [1.0, 1.0, -2.0, -1.0, 0.5],     # score -3.5
+                         [-1.0, 0.0, 0.0, 0.0, 0.5],      # score -1.5: the best
+                         [-3.0, 2.0, 0.0, 0.0, 1.0]])     # score -8
+    values = torch.arange(15.0).reshape(5, 3)
+    got = learner.hard_lookup(query, keys, values)
+    expected = ref.hard_lookup(query, keys, values)
+    suspects = {**_classic_suspects(query, keys, values),
+                ARGMIN: values[(keys @ query).argmin()]}
+    if isinstance(got, torch.Tensor) and compare.same(got, values[0]) and \
+            not compare.same(got, expected):
+        # row 0 is what a best starting at 0 keeps when every score is negative; the same
+        # code finds the right row once the scores are positive (the query turned round)
+        turned = learner.hard_lookup(-query, keys, values)
+        if compare.same(turned, ref.hard_lookup(-query, keys, values)):
+            suspects[BEST_FROM_ZERO] = values[0]
+    compare.close(got, expected, suspects=suspects)
 
 
 @property_case("hard_lookup: float64 in, float64 out")

@@ -26,6 +26,13 @@ SCALED_SOFTMAXED = cause("ex03_scaled_softmaxed", "Q Kᵀ divided by √d_k and 
 ROWWISE = cause("ex03_rowwise", "each query dotted with one key only ((Q * K).sum(-1)): the "
                                 "scores pair every query with every key")
 
+INNER = cause("ex03_inner_all_batches", "every query paired with every key of every batch: "
+                                        "`torch.inner(Q, K)` (like `tensordot` over the last "
+                                        "axes) sums over the last axis and keeps all the other "
+                                        "axes of both, [..., n_q, ..., n_k], which is Q Kᵀ only "
+                                        "for 2-D inputs; `Q @ K.transpose(-2, -1)` pairs each "
+                                        "batch with its own")
+
 
 def _suspects(Q, K, expected) -> dict:
     """What each classic mistake of 03 gives on ``Q`` and ``K`` (made only for a wrong result)."""
@@ -39,6 +46,8 @@ def _suspects(Q, K, expected) -> dict:
         suspects[NO_TRANSPOSE] = Q @ K
     if reshape_differs(K):
         suspects[K_RESHAPED] = Q @ reshaped_as_transpose(K)
+    if Q.dim() > 2:  # (for 2-D inputs torch.inner is Q Kᵀ itself)
+        suspects[INNER] = torch.inner(Q, K)
     try:
         suspects[ROWWISE] = (Q * K).sum(-1)
     except RuntimeError:

@@ -44,11 +44,15 @@ def _check(learner, weights, V, extra=None):
     if it is wrong); ``extra``: more suspects, worked out from the result
     (``extra(got) -> dict``)."""
     expected = weights @ V
-    learner.expect({r"(?:unsqueeze\(\s*-1\s*\)|\[\s*\.\.\.\s*,\s*None\s*\])\s*\*\s*V\b"
-                    r"(?!\.unsqueeze|\[)": NO_QUERY_AXIS,
+    # the weights given a last axis (`unsqueeze(-1)`, an index whose last item is None:
+    # `[..., None]`, `[:, :, None]`) times a V given none, in either order
+    learner.expect({r"(?:unsqueeze\(\s*-1\s*\)|\[[^\[\]]*,\s*None\s*\])\s*\*\s*V\b"
+                    r"(?!\.unsqueeze|\[)|\bV\s*\*\s*\(?\s*weights\s*(?:\.unsqueeze\(\s*-1\s*\)"
+                    r"|\[[^\[\]]*,\s*None\s*\])": NO_QUERY_AXIS,
                     r"\bV\.(?:transpose\(|T\b|mT\b|t\(\))": V_TRANSPOSED,
                     r"\bV\s*@\s*weights": V_TIMES_W,
-                    r"\bweights\s*\*\s*V\b|\bV\s*\*\s*weights\b": ELEMENTWISE,
+                    r"\bweights\s*\*\s*V\b|\bV\s*\*\s*weights\b(?!\s*(?:\.unsqueeze|\[))":
+                        ELEMENTWISE,
                     r"weights\.T\b|weights\.t\(\)|weights\.transpose\(": WEIGHTS_T})
     got = learner.weighted_sum(weights, V)
     compare.close(got, expected, suspects=lambda: {**(extra(got) if extra else {}),

@@ -36,6 +36,11 @@ MASK_ARITHMETIC = cause("ex07_mask_arithmetic", "the float64 mask (or a tensor m
                                                 "float64; masked_fill keeps the scores' dtype")
 EXTRA_DIM = cause("ex07_extra_dim", "an extra leading dimension: the mask was unsqueezed for a "
                                     "batch that is not there; broadcasting lines it up by itself")
+BUFFER_AXES = cause("ex07_buffer_axes", "the mask given two leading axes of size 1, [1, 1, n, n] "
+                                       "(`.view(1, 1, n, n)`, the layout a model keeps its mask "
+                                       "buffer in, for scores [batch, heads, n, n]): "
+                                       "causal_mask returns [n, n], and broadcasting lines it up "
+                                       "with any leading axes by itself")
 N_PLUS_ONE = cause("ex07_n_plus_one", "an (n + 1) x (n + 1) mask: causal_mask(n) is n x n, one row "
                                      "and one column per token")
 
@@ -43,7 +48,8 @@ N_PLUS_ONE = cause("ex07_n_plus_one", "an (n + 1) x (n + 1) mask: causal_mask(n)
 def _mask_suspects(n):
     ones = torch.ones(n, n, dtype=torch.bool)
     return {TRIU: torch.triu(ones), NO_DIAGONAL: torch.tril(ones, -1), **mask_mistakes(n),
-            N_PLUS_ONE: torch.tril(torch.ones(n + 1, n + 1, dtype=torch.bool))}
+            N_PLUS_ONE: torch.tril(torch.ones(n + 1, n + 1, dtype=torch.bool)),
+            BUFFER_AXES: torch.tril(ones).view(1, 1, n, n)}
 
 
 def _broadcast(a, b) -> list[int] | None:

@@ -1,15 +1,23 @@
 """Hidden cases for exercise 09, self-attention and cross-attention."""
+import re
+
 import torch
 
+from checker import torch_words
+from checker.engine.problems import Problem
+from checker.engine.supervisor import LearnerProblem
+from checker.i18n import t
 from checker.judge import compare
 from checker.judge.cases.attention_support import (WEIGHTS_T, check_pair,
                                                    rows_sum_to_one, sdpa, suspects_for)
+from checker.judge.cases.beyond_support import raised
 from checker.judge.cases.support import made_once, property_case
 from checker.judge.cases.mistakes import (RESIDUAL_CODE, SCALE_D_MODEL, projection_slips,
                                           residual)
 from checker.judge.cases.support import (BATCH2, D_K, D_MODEL, D_V, case, cause,
                                          no_forbidden_source, rand_mask, randn, unchanged,
                                          values_correct)
+from checker.judge.results import Check
 
 N, N_DEC, N_ENC = 4, 3, 5
 
@@ -23,6 +31,14 @@ V_FROM_DEC = cause("ex09_v_from_dec", "cross-attention with V taken from the dec
                                       "K, comes from the encoder")
 K_FROM_DEC = cause("ex09_k_from_dec", "cross-attention with K taken from the decoder: K, like "
                                       "V, comes from the encoder")
+
+SQUARE_DEFAULT_MASK = cause("ex09_square_default_mask",
+                            "with no mask given, a mask made square from the queries' count, "
+                            "[n_q, n_q] (`torch.ones(n, n)`, or a `tril` of it, with n = "
+                            "Q.size(-2)): cross-attention's scores are [n_dec, n_enc], one "
+                            "column per encoder token, and the encoder has another count here; "
+                            "with no mask given, skip the masking (every key is allowed), and "
+                            "make any mask of your own [Q.size(-2), K.size(-2)]")
 
 
 def _weights(gen, dtype=torch.float32):
@@ -66,10 +82,47 @@ def _check_self(learner, ref, X, W, mask=None):
                lambda: _self_suspects(X, *W, mask))
 
 
+def _mismatch(message: str) -> tuple | None:
+    """The sizes that did not broadcast (either order) and where, from torch's words."""
+    found = torch_words.BROADCAST_MISMATCH.search(message or "")
+    return (tuple(sorted(found.groups()[:2])), found.group(3)) if found else None
+
+
+def _square_mask_error(Q, K) -> str:
+    """What torch says when scores [..., n_q, n_k] meet a square [n_q, n_q] mask."""
+    try:
+        torch.empty(*Q.shape[:-1], K.shape[-2]).masked_fill(
+            torch.ones(Q.shape[-2], Q.shape[-2], dtype=torch.bool) == 0, float("-inf"))
+    except RuntimeError as exc:
+        return str(exc)
+    return ""
+
+
+def _cross(learner, X_dec, X_enc, W, mask):
+    """The learner's cross-attention; with no mask given, an error that a square [n_q, n_q]
+    mask raises on these inputs (the same sizes, at the same dimension), raised on a line
+    that uses a mask, is said so."""
+    try:
+        return learner.cross_attention(X_dec, X_enc, *W, mask)
+    except LearnerProblem as problem:
+        line = str(problem.frames[-1].get("code", "")) if problem.frames else ""
+        Q, K = X_dec @ W[0], X_enc @ W[1]
+        if mask is None and problem.kind == Problem.EXCEPTION and \
+                problem.error_type == "RuntimeError" and re.search(r"\bmask\w*\b", line) and \
+                Q.shape[-2] != K.shape[-2] and _mismatch(problem.message) is not None and \
+                _mismatch(problem.message) == _mismatch(_square_mask_error(Q, K)):
+            raise compare.CaseFailure(
+                t("{func} raised {error_type}", func="cross_attention",
+                  error_type=problem.error_type),
+                expected="no mask given: each decoder token attends to every encoder token",
+                got=raised(problem), likely=SQUARE_DEFAULT_MASK, check=Check.RAISED) from None
+        raise
+
+
 def _check_cross(learner, ref, X_dec, X_enc, W, mask=None):
     learner.expect({r"X_dec\s*@\s*W_V": V_FROM_DEC, r"X_dec\s*@\s*W_K": K_FROM_DEC,
                     **RESIDUAL_CODE})
-    check_pair(learner.cross_attention(X_dec, X_enc, *W, mask),
+    check_pair(_cross(learner, X_dec, X_enc, W, mask),
                ref.cross_attention(X_dec, X_enc, *W, mask),
                lambda: _cross_suspects(X_dec, X_enc, *W, mask))
 

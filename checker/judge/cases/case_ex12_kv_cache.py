@@ -3,13 +3,17 @@ import math
 
 import torch
 
+from checker import torch_words
+from checker.engine.problems import Problem
+from checker.engine.supervisor import LearnerProblem
 from checker.i18n import t
 from checker.judge import compare
 from checker.judge.diagnose import first_code_line, feeds_result, function_named
 from checker.judge.results import Check
 from checker.judge.cases.attention_support import SCALE_N_K, SOFTMAX_SIZE_ONE, sdpa
 from checker.judge.cases.mistakes import BY_D_K, NO_SCALE as NO_SCALING, projection_slips
-from checker.judge.cases.beyond_support import cache_unchanged, on_meta, values_correct_nested
+from checker.judge.cases.beyond_support import (cache_unchanged, on_meta, raised,
+                                                 values_correct_nested)
 from checker.judge.cases.support import made_once, property_case
 from checker.judge.cases.support import (D_K, D_MODEL, D_V, case, cause, gradients,
                                          no_forbidden_source, randn, unchanged, values_correct)
@@ -37,6 +41,12 @@ VK_ORDER = cause("ex12_v_k_order", "the cache was returned as (V, K) instead of 
 MASK_IN_STEP = cause("ex12_causal_mask_in_step",
                      "a causal mask was applied inside the step: tril of a [1, t+1] matrix keeps "
                      "only the first key, yet every cached key is in the past")
+KEY_IN_VALUES = cause("ex12_key_in_values",
+                      "the new key appended to the value cache (`torch.cat([V_past, k], ...)`): "
+                      "the value cache grows by the new value, v = x_t @ W_V, as the key cache "
+                      "grows by k")
+# the value cache joined with the new key: cat([V_past, k]), cat((V_cache, k_t), dim=-2)
+KEY_IN_VALUES_CODE = {r"\bcat\(\s*[\[(]\s*V\w*\s*,\s*k\w*\s*[\])]": KEY_IN_VALUES}
 CAT_DIM0 = cause("ex12_cat_dim0",
                  "the cache joined along dim 0, which is the batch axis once there are batch "
                  "dimensions: join along the positions, dim=-2")
@@ -72,8 +82,8 @@ CACHE_FLOAT32 = cause("ex12_cache_float32",
 POSITION_DROPPED = cause("ex12_position_dropped",
                          "`{code}` takes token t with a single index, which drops the "
                          "positions' axis: the step gets x_t of shape [..., d_model] instead of "
-                         "[..., 1, d_model], and the result loses a dimension; slice it, "
-                         "`X[..., t : t + 1, :]`")
+                         "[..., 1, d_model], one dimension short (for a 2-D X, a 1-D x_t, "
+                         "which has no axis -2); slice it, `X[..., t : t + 1, :]`")
 STACKED = cause("ex12_stacked_extra_dim",
                 "the step outputs [..., 1, d_v] were stacked, which adds a dimension, instead of "
                 "joined along the positions with torch.cat")
@@ -153,7 +163,8 @@ def _check_cache(got_cache, x_t, W, past):
 
 
 def _check_step(learner, ref, x_t, W, cache=None, output=True, returned_cache=True):
-    learner.expect({r"cat\((?:[^()]|\([^()]*\))*?(?:dim\s*=\s*0|,\s*0)\s*\)": CAT_DIM0,
+    learner.expect({**KEY_IN_VALUES_CODE,
+                    r"cat\((?:[^()]|\([^()]*\))*?(?:dim\s*=\s*0|,\s*0)\s*\)": CAT_DIM0,
                     r"cat\((?:[^()]|\([^()]*\))*?(?:dim\s*=\s*-?1|,\s*-?1)\s*\)": CAT_FEATURES})
     got = learner.attention_step(x_t, *W, cache)
     out, got_cache = compare.tuple_of(got, 2, what="the result", names="out_t, (K, V)")
@@ -210,6 +221,12 @@ def _position_dropped(learner, got, X):
     raised as the cause, in place of the general one."""
     if not isinstance(got, torch.Tensor) or got.dim() >= X.dim():
         return
+    return _single_index_line(learner)
+
+
+def _single_index_line(learner):
+    """POSITION_DROPPED with the line of generate_outputs that takes one position of X with a
+    single index and feeds the result, or None."""
     body, params = function_named(learner.source_text(), "generate_outputs")
     name = params[0] if params else "X"
     # one position taken with a single index: X[..., t, :], X[:, t], X[t]
@@ -218,8 +235,29 @@ def _position_dropped(learner, got, X):
     return POSITION_DROPPED(code=line) if line and feeds_result(line, body) else None
 
 
+def _generate(learner, X, W):
+    """The learner's generate_outputs; an error that shows a step's tensor one dimension
+    short of x_t's (torch's range of dimensions is that of a tensor of X.dim() - 1
+    dimensions), where generate_outputs takes a token with a single index, is said so."""
+    try:
+        return learner.generate_outputs(X, *W)
+    except LearnerProblem as problem:
+        found = torch_words.DIMENSION_RANGE.search(problem.message or "") \
+            if problem.kind == Problem.EXCEPTION and problem.error_type == "IndexError" else None
+        line = _single_index_line(learner) if found and \
+            -int(found.group(1)) == X.dim() - 1 else None
+        if line:
+            raise compare.CaseFailure(
+                t("{func} raised {error_type}", func="generate_outputs",
+                  error_type=problem.error_type),
+                expected=t("each step given x_t of {n} dimensions, [..., 1, d_model]",
+                           n=X.dim()),
+                got=raised(problem), likely=line, check=Check.RAISED) from None
+        raise
+
+
 def _check_generate(learner, X, W, more=None):
-    got = learner.generate_outputs(X, *W)
+    got = _generate(learner, X, W)
     try:
         compare.close(got, _causal(X, W),
                       suspects=lambda: {**_generate_suspects(X, W), **(more() if more else {})})

@@ -51,6 +51,12 @@ SHIFT_MIN = cause("softmax_shift_min", "each row shifted by its minimum instead 
                                        "exp(x - min) still overflows once a row spans more than "
                                        "about 88, and a -inf entry makes -inf - (-inf) = NaN; "
                                        "subtract the max")
+SHIFT_MEAN = cause("softmax_shift_mean", "each row shifted by its mean instead of its maximum: "
+                                         "the entries above the mean keep positive exponents, "
+                                         "so exp still overflows once a row's max is more than "
+                                         "about 88 above its mean (in float32), and a -inf entry "
+                                         "makes the mean -inf, so every exponent is NaN or inf; "
+                                         "subtract the max, `x.amax(dim, keepdim=True)`")
 EXP2 = cause("softmax_exp2", "2 ** x (`torch.exp2`) in place of e ** x: that is the softmax of "
                              "x · ln 2, flatter than the softmax of x; use `torch.exp`, or "
                              "multiply x by log2(e) before `exp2`")
@@ -98,6 +104,7 @@ def softmax_mistakes(x: torch.Tensor, dim: int = -1) -> dict:
         return e / e.sum(dim=dim, keepdim=True)
     found = {NO_SHIFT: unshifted_softmax(x, dim),
              SHIFT_MIN: norm(torch.exp(x - x.amin(dim, keepdim=True))),
+             SHIFT_MEAN: norm(torch.exp(x - x.mean(dim, keepdim=True))),
              SHIFT_ABS: abs_shift_softmax(x, dim),
              EXP2: exp2_softmax(x, dim), LOG_SOFTMAX: torch.log_softmax(x, dim)}
     if x.dim() >= 2 and dim in (-1, x.dim() - 1) and x.shape[-1] == x.shape[-2]:
