@@ -208,6 +208,9 @@ def _serve(sock: socket.socket) -> None:
         process.kill_children()
 
 
+FIRST_REQUEST_WAIT = 2.0  # seconds the idle work waits for a first request, at most
+
+
 def _loop(sock: socket.socket, facts: dict, why_not: str, keep_reading: bool,
           idle: list) -> None:
     """Serve ``sock``: a worker per request with a config and its sockets; ``reap`` kills
@@ -215,10 +218,17 @@ def _loop(sock: socket.socket, facts: dict, why_not: str, keep_reading: bool,
     that serves that socket (see ``ForkServer.branch``)."""
     from checker.engine import worker
 
+    first = True
     while True:
         # what every worker would otherwise do itself, done here whenever no request
-        # waits (the first exercises' workers never wait for it; a worker forked before
-        # it is done does the part it needs, a little slower)
+        # waits (a worker forked before it is done does the part it needs, a little
+        # slower). Not before the first request, which comes within a moment of a check's
+        # start: a started task cannot be cut short, and the first exercise's worker then
+        # waited up to 0.3 s for the meta operations it does not need (measured: a check
+        # of 01 alone, 0.45 -> 0.15 s)
+        if first and idle:
+            select.select([sock], [], [], FIRST_REQUEST_WAIT)
+        first = False
         while idle and not select.select([sock], [], [], 0)[0]:
             idle.pop(0)()
         try:
