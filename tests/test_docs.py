@@ -74,7 +74,11 @@ def test_the_learners_commands_run_as_written(tmp_path, monkeypatch, capsys):
 
 # --------------------------------------------------- the README: the learner's page
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-README_MAX_LINES = 250  # issue 36: the learner's page; the rest is in docs/ and links to it
+# issue 36: the learner's page, at most 250 lines with its 16 exercises; the rest is in docs/
+# and links to it. The table of exercises grows by the row `dev new` writes: the prose
+# around it may not.
+README_MAX_PROSE = 250 - 16
+EXERCISE_ROW = re.compile(r"^\| \d\d \| `ex\d\d_\w+\.py` \|")
 WORDS = dict(zip(("one two three four five six seven eight nine ten eleven twelve "
                   "thirteen fourteen fifteen").split(), range(1, 16)))
 
@@ -93,9 +97,10 @@ def _said(pattern: str) -> tuple[float, ...]:
 
 
 def test_the_readme_is_the_learners_page():
-    lines = len(README.splitlines())
-    assert lines <= README_MAX_LINES, (
-        f"README.md has {lines} lines: move instructor or maintainer material to docs/")
+    prose = [line for line in README.splitlines() if not EXERCISE_ROW.match(line)]
+    assert len(prose) <= README_MAX_PROSE, (
+        f"README.md has {len(prose)} lines besides its rows of exercises (at most "
+        f"{README_MAX_PROSE}): move instructor or maintainer material to docs/")
 
 
 def test_the_readme_states_the_counts_the_manifest_gives():

@@ -71,10 +71,11 @@ def _class_of(eid: str) -> tuple[dict[str, str], set[str], set[str]]:
     stem = EXERCISES[eid].file[:-3]
     correct = {f"c_{p.stem}": p.read_text() for p in sorted((CORRECT / stem).glob("*.py"))}
     wrong = {f"w_{p.stem}": p.read_text() for p in sorted((WRONG / stem).glob("*.py"))}
-    reference = (SOLUTIONS / EXERCISES[eid].file).read_text()
-    original = sorted(correct)[0] if correct else "reference"  # an exercise may have none
-    base = correct[original] if correct else reference
-    files = {**correct, **wrong, "reference": reference,
+    # the copied file: a correct one, or a wrong one where an exercise has none (the
+    # reference itself is boilerplate: its lines are taken out before comparing)
+    original = sorted(correct)[0] if correct else sorted(wrong)[0]
+    base = {**correct, **wrong}[original]
+    files = {**correct, **wrong, "reference": (SOLUTIONS / EXERCISES[eid].file).read_text(),
              "copy_renamed": renamed(base), "copy_recommented": recommented(base),
              "copy_reordered": reordered(base)}
     return files, {original, "copy_renamed", "copy_recommented", "copy_reordered"}, \
