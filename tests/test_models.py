@@ -372,10 +372,7 @@ def test_the_modern_gpt_takes_the_pieces_that_pass(tmp_path, capsys):
     """A workspace where every modern exercise but the last passes: the model calls those
     (in one worker, their files loaded together), the last part stays plain and says so,
     and the plain model trains beside it."""
-    modern = []  # the exercises that hold the model's pieces, in the manifest's order
-    for _, _, e in run.modern_exercises():
-        if e not in modern:
-            modern.append(e)
+    modern = run.modern_part()
     passing, last = (modern[:-1], modern[-1]) if len(modern) > 1 else (modern, None)
     folder = workspace(tmp_path, **{e.stem: SOLUTIONS / e.file for e in passing})
     out = tmp_path / "modern.json"

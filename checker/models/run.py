@@ -13,8 +13,8 @@ one-line message and the exit status the command returns.
 """
 from __future__ import annotations
 
-import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -127,20 +127,24 @@ def modern_exercises() -> list[tuple[str, str, manifest.Exercise]]:
             if function in owner]
 
 
+def modern_part() -> list[manifest.Exercise]:
+    """The exercises that hold the modern GPT's pieces, once each, in the manifest's order."""
+    exercises: list[manifest.Exercise] = []
+    for _, _, e in modern_exercises():
+        if all(e.id != known.id for known in exercises):
+            exercises.append(e)
+    return exercises
+
+
 def choose_modern(exercises_dir: Path | None, reference: bool = False) -> Choice:
     """The modern GPT's pieces: the learner's function of each of its exercises that
     passes (checked now, quietly), or every reference with ``reference``. Refused in one
     line when none passes."""
-    found = modern_exercises()
-    exercises = []
-    for _, _, e in found:
-        if all(e.id != known.id for known in exercises):
-            exercises.append(e)
+    found, exercises = modern_exercises(), modern_part()
     if not exercises:
         raise ModelRefused(t("no exercise of modern attention is in this kit"), EXIT_INTERNAL)
     if reference:
         passing = exercises
-        ids = {e.id for e in passing}
     else:
         engine.start()
         try:
@@ -333,23 +337,9 @@ class GPTRun:
 def _together(calls: list) -> list:
     """Run each call in its own thread (each waits on its own worker) and return their
     results in order; the first exception is raised after all have ended."""
-    results, errors = [None] * len(calls), [None] * len(calls)
-
-    def one(i, call):
-        try:
-            results[i] = call()
-        except BaseException as exc:  # raised below, in the caller's thread
-            errors[i] = exc
-
-    threads = [threading.Thread(target=one, args=(i, c)) for i, c in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    for error in errors:
-        if error is not None:
-            raise error
-    return results
+    with ThreadPoolExecutor(len(calls)) as pool:
+        futures = [pool.submit(call) for call in calls]
+    return [future.result() for future in futures]
 
 
 def gpt(choice: Choice, exercises_dir: Path | None, text: str, steps: int, seed: int,
@@ -358,20 +348,16 @@ def gpt(choice: Choice, exercises_dir: Path | None, text: str, steps: int, seed:
     total, loss)`` after each), then generate ``chars`` characters after ``prompt``. The
     modern GPT trains beside the plain one (the same seed and batches, a second worker),
     and the run holds both."""
-    runs = [GPTRun(choice, steps, seed, prompt)]
-    program = {"name": "gpt", "variant": choice.mode}
-    programs = [{**program, "pieces": dict(choice.pieces)} if choice.mode == "modern"
-                else program]
     choices = [choice]
-    if choice.mode == "modern":
-        plain = replace(choice, reference=True, more=(), missing=())
-        runs.append(GPTRun(replace(plain, pieces=()), steps, seed, prompt))
-        programs.append({**program, "pieces": {}})
-        choices.append(plain)
+    if choice.mode == "modern":  # the plain model: no pieces, the reference file loaded
+        choices.append(replace(choice, reference=True, pieces=(), more=(), missing=()))
+    runs = [GPTRun(c, steps, seed, prompt) for c in choices]
+    program = {"name": "gpt", "variant": choice.mode}
     workers = []
     try:
-        for c, p in zip(choices, programs):
-            workers.append(ModelWorker(c, exercises_dir if c is choice else None, p))
+        for c in choices:
+            workers.append(ModelWorker(c, exercises_dir if c is choice else None,
+                                       {**program, "pieces": dict(c.pieces)}))
         started = _together([lambda w=w: w.ask({"action": "start", "text": text,
                                                 "steps": steps, "seed": seed},
                                                timeout=LOAD_TIMEOUT) for w in workers])
