@@ -191,10 +191,10 @@ def problems_of(exercise: manifest.Exercise) -> list[str]:
                          "one wrong file the cases catch is needed")
         # a cause the library's wrong files give twice or more gets a hint that starts
         # from it (`hint` after a check that named it)
-        declared = [declared_cause(p.read_text(encoding="utf-8")) or ""
-                    for p in (LIBRARY / "wrong").glob("*/*.py")]
-        own = {declared_cause(p.read_text(encoding="utf-8")) or "" for p in
-               (LIBRARY / "wrong" / exercise.stem).glob("*.py")}
+        causes = {p: declared_cause(p.read_text(encoding="utf-8")) or ""
+                  for p in (LIBRARY / "wrong").glob("*/*.py")}
+        declared = list(causes.values())
+        own = {c for p, c in causes.items() if p.parent.name == exercise.stem}
         hints = manifest.cause_hints()
         found += [f"manifest: no [cause_hints.{c}] (the library's wrong files give {c} "
                   f"{declared.count(c)} times)" for c in sorted(own)
