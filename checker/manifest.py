@@ -34,7 +34,6 @@ class Exercise:
     section: dict
     hints: dict              # {function: {lang: [levels]}}; "" holds hints for any function
     part: Part = Part.LESSON
-    meta_device: bool = False  # its cases run the learner's functions on the meta device
 
     @property
     def stem(self) -> str:
@@ -95,8 +94,7 @@ def load(path: Path = MANIFEST) -> tuple[Exercise, ...]:
                 forbidden=tuple(raw.get("forbidden", ())), title=dict(raw["title"]),
                 section=dict(raw["section"]),
                 hints=_hints(raw["hints"], tuple(raw["functions"])),
-                part=Part(raw.get("part", Part.LESSON)),
-                meta_device=bool(raw.get("meta_device", False))))
+                part=Part(raw.get("part", Part.LESSON))))
         except (KeyError, TypeError, ValueError) as exc:
             raise ManifestError(f"{path}: exercise {raw.get('id', '?')}: bad or missing {exc}") from None
     ids = [e.id for e in exercises]

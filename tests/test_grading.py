@@ -514,10 +514,10 @@ from checker.grading.records import GradeStatus
 
 def work(task):
     hello = forkserver.get().ready()
-    pid, sock = forkserver.spawn({"file": "none.py", "forbidden": [], "lang": "en",
+    forked, sock = forkserver.spawn({"file": "none.py", "forbidden": [], "lang": "en",
                                   "limits": {}, "hide": [], "exercise_files": []})
     sock.close()
-    return {"hello": hello, "worker": pid}
+    return {"hello": hello, "worker": forked.pid}
 
 servers = forkserver.ForkServer(None, fresh=True)
 results = pool.run([{"i": i} for i in range(4)], work, jobs=2, deadline=60,
@@ -579,11 +579,11 @@ def allowed(pid):
 
 def work(task):
     hello = forkserver.get().ready()
-    pid, sock = forkserver.spawn({"file": "none.py", "forbidden": [], "lang": "en",
+    forked, sock = forkserver.spawn({"file": "none.py", "forbidden": [], "lang": "en",
                                   "limits": {}, "hide": [], "exercise_files": []})
     try:
         return {"grading": allowed(os.getpid()), "server": allowed(hello["pid"]),
-                "worker": allowed(pid)}
+                "worker": allowed(forked.pid)}
     finally:
         sock.close()
 

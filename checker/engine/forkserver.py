@@ -12,7 +12,7 @@ from __future__ import annotations
 import atexit
 import json
 import os
-import select
+import gc
 import signal
 import socket
 import sys
@@ -75,6 +75,7 @@ class ForkServer:
         self.sock = ours
         self.command = command
         self._hello: dict | None = None
+        self._asked: list[Forked] = []  # spawn requests whose answer is not read yet
         atexit.register(self.close)
 
     def ready(self) -> dict:
@@ -107,24 +108,47 @@ class ForkServer:
     def keep_reading(self) -> bool:  # CAP_DAC_READ_SEARCH kept
         return bool(self.ready().get("keep_reading"))
 
-    def spawn(self, config: dict, shared: int | None = None) -> tuple[int, socket.socket]:
-        """A new worker process for ``config``; returns its pid and our end of its socket.
-        ``shared``: the descriptor of the checker's input region (see shared.py)."""
-        self.ready()
+    def spawn(self, config: dict, shared: int | None = None) -> tuple["Forked", socket.socket]:
+        """Ask for a new worker process for ``config``; returns the request (its ``pid``
+        is read when first asked for) and our end of the worker's socket, which can be
+        written to at once. ``shared``: the descriptor of the checker's input region (see
+        shared.py). It waits neither for the server's hello nor for its answer: a check
+        runs the previous exercise's cases, or collects them, meanwhile (see ``Forked``)."""
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         fds = [theirs.fileno()] + ([shared] if shared is not None else [])
         try:
             process.send_message(self.sock, json.dumps(config).encode(), fds)
+        except OSError:
+            ours.close()
+            self.close()
+            raise ServerGone("the fork server has stopped") from None
+        finally:
+            theirs.close()
+        forked = Forked(self)
+        self._asked.append(forked)
+        return forked, ours
+
+    def _answer(self) -> None:
+        """Read the server's answer to the oldest request not answered yet (its worker's
+        pid; the server answers in the order it was asked, after its hello)."""
+        self.ready()
+        forked = self._asked.pop(0)
+        try:
             reply = process.recv_message(self.sock, 64)[0]
         except OSError:
             reply = b""
-        finally:
-            theirs.close()
         if not reply:
-            ours.close()
+            for waiting in (forked, *self._asked):
+                waiting.gone = True
+            self._asked.clear()
             self.close()
             raise ServerGone("the fork server has stopped")
-        return int(reply), ours
+        forked.answered = int(reply)
+
+    def _settle(self) -> None:
+        """Read every answer still owed (before a request with an answer of its own)."""
+        while self._asked:
+            self._answer()
 
     @classmethod
     def of_branch(cls, sock: socket.socket) -> "ForkServer":
@@ -132,6 +156,7 @@ class ForkServer:
         it ends when its socket is closed (``close``)."""
         server = cls.__new__(cls)
         server.pid, server.sock, server.command, server._hello = 0, sock, None, None
+        server._asked = []
         return server
 
     def branch(self, cpu: int | None = None) -> socket.socket:
@@ -160,6 +185,7 @@ class ForkServer:
         """
         try:
             self.ready()
+            self._settle()
             process.send_message(self.sock, json.dumps({"reap": True}).encode())
             process.recv_message(self.sock, 64)
         except (OSError, ServerGone):
@@ -182,6 +208,29 @@ class ForkServer:
                 self._process.stderr.close()
 
 
+class Forked:
+    """A worker asked of a fork server (``ForkServer.spawn``): its ``pid``, read from the
+    server's answer when first asked for, which may raise ServerGone.
+
+    What it buys (benchmarks/check_speed.py, 2026-12-05): a check asks for the first
+    exercise's worker before it collects the cases, and for the next one while it runs
+    this one's cases; waiting for the answer there held it up until the server was ready
+    (its start, 0.3 s for sympy) and a few ms at every exercise."""
+
+    def __init__(self, server: ForkServer) -> None:
+        self.server = server
+        self.answered: int | None = None
+        self.gone = False
+
+    @property
+    def pid(self) -> int:
+        while self.answered is None:
+            if self.gone:
+                raise ServerGone("the fork server has stopped")
+            self.server._answer()
+        return self.answered
+
+
 def _serve(sock: socket.socket) -> None:
     """Serve ``sock`` as a fork server."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is for the checker to handle
@@ -195,42 +244,31 @@ def _serve(sock: socket.socket) -> None:
     worker.one_thread(torch)  # before any operation: no OpenMP pool to fork (worker.one_thread)
     worker.fast_meta_kernels(torch)  # once here rather than in every worker
     worker.warm_up(torch)
-    worker.warm_up_meta(torch)  # the stand-in torch._dynamo; the meta operations come later
+    worker.warm_up_meta(torch)  # the stand-in torch._dynamo
+    worker.meta_operations(torch)  # sympy: a confined worker could not import it itself
     for lang in i18n.LANGS:  # every worker inherits the catalogs, read once
         i18n.catalog(lang)
+    # the collector kept off the objects every worker inherits: walking them would copy
+    # their pages into each forked worker, a few ms each time (a gc.collect first would
+    # cost 0.1 s to reclaim a few kilobytes)
+    gc.freeze()
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # workers are reaped automatically
     facts = {"own_uid": not why_not, "why_not": why_not, "keep_reading": keep_reading}
     process.send_message(sock, json.dumps({**facts, "pid": os.getpid(),
                                            "root": os.getpid()}).encode())
     try:
-        _loop(sock, facts, why_not, keep_reading, _idle_tasks(torch))
+        _loop(sock, facts, why_not, keep_reading)
     finally:  # its workers go with it (where they cannot die with their parent: macOS)
         process.kill_children()
 
 
-FIRST_REQUEST_WAIT = 2.0  # seconds the idle work waits for a first request, at most
-
-
-def _loop(sock: socket.socket, facts: dict, why_not: str, keep_reading: bool,
-          idle: list) -> None:
+def _loop(sock: socket.socket, facts: dict, why_not: str, keep_reading: bool) -> None:
     """Serve ``sock``: a worker per request with a config and its sockets; ``reap`` kills
     every process the server has; ``branch`` (with one socket) forks a server of its own
     that serves that socket (see ``ForkServer.branch``)."""
     from checker.engine import worker
 
-    first = True
     while True:
-        # what every worker would otherwise do itself, done here whenever no request
-        # waits (a worker forked before it is done does the part it needs, a little
-        # slower). Not before the first request, which comes within a moment of a check's
-        # start: a started task cannot be cut short, and the first exercise's worker then
-        # waited up to 0.3 s for the meta operations it does not need (measured: a check
-        # of 01 alone, 0.45 -> 0.15 s)
-        if first and idle:
-            select.select([sock], [], [], FIRST_REQUEST_WAIT)
-        first = False
-        while idle and not select.select([sock], [], [], 0)[0]:
-            idle.pop(0)()
         try:
             data, fds = process.recv_message(sock, 1 << 16, 2)
         except OSError:
@@ -243,21 +281,12 @@ def _loop(sock: socket.socket, facts: dict, why_not: str, keep_reading: bool,
             continue
         config = json.loads(data)
         if config.get("branch"):
-            while idle:  # done once here, inherited done by every branch
-                idle.pop(0)()
-            _branch(sock, fds[0], facts, why_not, keep_reading, idle, config.get("cpu"))
+            _branch(sock, fds[0], facts, why_not, keep_reading, config.get("cpu"))
             continue
         try:  # worked out once here, inherited ready by every worker of this exercise
             forbidden.plan([str(n) for n in config.get("forbidden", [])])
         except Exception:
             pass  # the worker works it out itself
-        if config.get("meta") and "sympy" not in sys.modules:
-            # its cases run the learner's function on the meta device, which needs what
-            # the idle work sets up (sympy, torch's Python references): a confined worker
-            # could not import or inspect them itself (the first check of 10 or 12)
-            import torch
-
-            worker.meta_operations(torch)
         worker.kit_modules()  # listed here, inherited ready (see worker.kit_modules)
         try:  # what every worker of the run shares, inherited ready
             worker.prepare(config)
@@ -275,9 +304,9 @@ def _loop(sock: socket.socket, facts: dict, why_not: str, keep_reading: bool,
 
 
 def _branch(sock: socket.socket, fd: int, facts: dict, why_not: str, keep_reading: bool,
-            idle: list, cpu=None) -> None:
+            cpu=None) -> None:
     """Fork a server of its own that serves ``fd``: it has what this one has (torch, the
-    worker code, the work done while idle) and nothing else. It kills what it still has and
+    worker code, what it set up before its hello) and nothing else. It kills what it still has and
     ends when its socket closes (the grading process that used it is gone). ``cpu``: it
     and its workers run on that CPU only (``process.pin``)."""
     pid = process.fork()
@@ -292,36 +321,10 @@ def _branch(sock: socket.socket, fd: int, facts: dict, why_not: str, keep_readin
     try:
         process.send_message(own, json.dumps({**facts, "pid": os.getpid(),
                                               "root": os.getppid()}).encode())
-        _loop(own, facts, why_not, keep_reading, idle)
+        _loop(own, facts, why_not, keep_reading)
     finally:
         process.kill_children()
         os._exit(0)
-
-
-def _idle_tasks(torch) -> list:
-    """The fork server's work for when it waits: meta operations run once (0.25 s: sympy),
-    each exercise's forbidden-operation plan, and the collector kept off the objects
-    every worker inherits (walking them would copy their pages into each forked worker,
-    a few ms each time). ``gc.freeze`` alone: a ``gc.collect`` first would cost 0.1 s of
-    every check to reclaim a few kilobytes."""
-    from checker import manifest
-    from checker.engine import worker
-
-    def plan(names: list[str]):
-        def work():
-            try:
-                forbidden.plan(names)
-            except Exception:
-                pass  # worked out again at the exercise's first worker
-        return work
-
-    def freeze():
-        import gc
-
-        gc.freeze()
-
-    return [*(plan(list(e.forbidden)) for e in manifest.load() if e.forbidden),
-            lambda: worker.meta_operations(torch), freeze]
 
 
 _server: ForkServer | None = None
@@ -343,8 +346,9 @@ def configure(command: list[str] | None, fresh: bool = False) -> None:
     _command, _fresh = command, fresh
 
 
-def spawn(config: dict, shared: int | None = None) -> tuple[int, socket.socket]:
-    """A new worker from the process's fork server; a dead server is replaced once."""
+def spawn(config: dict, shared: int | None = None) -> tuple[Forked, socket.socket]:
+    """A new worker from the process's fork server (``ForkServer.spawn``); a server found
+    dead is replaced once."""
     try:
         return get().spawn(config, shared)
     except ServerGone:

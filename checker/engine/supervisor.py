@@ -61,7 +61,7 @@ class ExerciseWorker:
         self.forbidden = list(forbidden)
         self.options = options or RunOptions()
         self.timeout = self.options.timeout
-        self.pid: int | None = None
+        self.forked: forkserver.Forked | None = None  # the process asked of the fork server
         self.launched = False         # the process is started and has the file
         self.ready = False            # ... and has loaded it
         self.sock = None
@@ -93,14 +93,13 @@ class ExerciseWorker:
         config = {"file": self.source.display, "forbidden": self.forbidden, "lang": get_lang(),
                   "limits": self.options.limits.to_dict(),
                   "hide": list(self.options.hide),  # besides the kit's own paths
-                  "exercise_files": [e.file for e in manifest.load()],
-                  "meta": getattr(manifest.by_id().get(self.exercise_id), "meta_device", False)}
+                  "exercise_files": [e.file for e in manifest.load()]}
         if self.program is not None:
             config["program"] = self.program
             config["more_files"] = [s.display for s in self.more]
         if self.region is None:
             self.region = shared.Region()
-        self.pid, self.sock = forkserver.spawn(config, self.region.fd)
+        self.forked, self.sock = forkserver.spawn(config, self.region.fd)
         self.launched = True
         try:
             codec.send(self.sock, codec.encode({"source": self.source.text,
@@ -108,10 +107,28 @@ class ExerciseWorker:
         except OSError:
             pass  # the worker is gone already; _start's _receive says so
 
+    @property
+    def pid(self) -> int | None:
+        """The worker's process id (the fork server's answer, read on first use); None
+        when it has none."""
+        if self.forked is None:
+            return None
+        try:
+            return self.forked.pid
+        except forkserver.ServerGone:
+            return None
+
     def _start(self) -> None:
         self.launch()
         if self.load_problem is not None or self.ready:
             return
+        if self.forked is not None and self.pid is None:
+            # the server stopped before it forked this worker: once more with a new server,
+            # as forkserver.spawn does for a server found dead
+            self.stop()
+            self.launch()
+            if self.forked is not None and self.pid is None:
+                raise forkserver.ServerGone("the fork server has stopped")
         try:
             hello = self._receive(self.timeout)
         except LearnerProblem as problem:
@@ -158,7 +175,7 @@ class ExerciseWorker:
         self.launched = self.ready = False
         if self.pid is not None:
             process.kill(self.pid)
-            self.pid = None
+        self.forked = None
         # what it may have started is killed at the end of the run (Workers.close: the
         # fork server is a subreaper)
         if self.sock is not None:

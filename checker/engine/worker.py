@@ -447,16 +447,23 @@ def warm_up_meta(torch) -> None:
 
 
 def meta_operations(torch) -> None:
-    """Run each kind of meta operation once (the sympy import and the Python references'
-    first use), so that no worker pays for it: the fork server does it when it has
-    nothing else to do."""
+    """Import what torch's Python code imports on first use, and run each kind of meta
+    operation once, in the fork server before its hello, so that every worker inherits it
+    done: a worker could not do it itself (sympy's import reads ``__code__``, which the
+    audit hook refuses to learner code). Elementwise operations on the meta device and
+    ``torch.broadcast_shapes`` (a correct 13 of the blind set 19 used it) need
+    ``torch.fx.experimental.symbolic_shapes`` and with it sympy: 0.3 s, once per server,
+    while the checker imports pytest and collects the cases."""
     try:
+        import torch.fx.experimental.symbolic_shapes  # noqa: F401
+
         x = torch.empty(2, 3, device="meta")
         y = (x / 2.0 + 1.0).exp() * x - x
         torch.where(y > 0, y, x)
         torch.cat([x, y]), torch.stack([x, y])
         (x @ x.transpose(-2, -1)).masked_fill(torch.ones(2, 2, dtype=torch.bool, device="meta"),
                                               float("-inf"))
+        torch.broadcast_shapes((2, 1), (3,))
     except Exception:
         pass
 

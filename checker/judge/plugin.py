@@ -267,6 +267,15 @@ class CheckPlugin:
         return self._names[key]
 
     # ------------------------------------------------------------------ hooks
+    def start(self) -> None:
+        """Launch the first exercise's worker before pytest collects the cases: it forks
+        and loads the learner's file meanwhile (the others are launched one exercise
+        ahead, ``pytest_runtest_setup``)."""
+        if self.selected and self.submission is not None:
+            first = self.selected[0]
+            self.workers.prefetch(first.id, self.submission.source(first),
+                                  list(first.forbidden))
+
     @pytest.hookimpl(tryfirst=True)  # before pytest's own loop, which runs the cases
     def pytest_runtestloop(self, session):
         self.ran = not session.testsfailed and bool(session.items)  # no collection error

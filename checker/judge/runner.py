@@ -73,6 +73,7 @@ def run(target: str | Submission, selected: list[manifest.Exercise] | None = Non
     if not isinstance(target, Submission):
         target = submission.from_folder(os.path.abspath(target), allow_links=True)
     plugin = CheckPlugin(target, selected, options)
+    plugin.start()
     code, sink = _pytest_main(selected, options.json_report, [plugin])
     if plugin.interrupted:
         raise KeyboardInterrupt
