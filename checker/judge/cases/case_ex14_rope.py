@@ -78,10 +78,10 @@ FLATTENED = cause("ex14_positions_flattened",
                   "[..., n, d/2]")
 HALF_POSITION = cause("ex14_float16_position",
                       "the new token's position was made in x_t's dtype (`x_t.new_tensor([t])`, "
-                      "or dtype=x_t.dtype): float16 holds only every fourth integer between "
-                      "4096 and 8192, so t = {t} became {rounded}; make the position an integer "
-                      "tensor, torch.full((1,), t, dtype=torch.long, device=x_t.device), and "
-                      "let apply_rope compute the angles in float32")
+                      "or dtype=x_t.dtype): float16 holds every integer only up to 2048 (from "
+                      "4096 on, only every fourth), so t = {t} became {rounded}; make the "
+                      "position an integer tensor, torch.full((1,), t, dtype=torch.long, "
+                      "device=x_t.device), and let apply_rope compute the angles in float32")
 HALF_ANGLES = cause("ex14_float16_angles",
                     "the angles were computed in float16: above 2048 float16 holds only every "
                     "second integer, so at positions in the thousands the angles are off by "
