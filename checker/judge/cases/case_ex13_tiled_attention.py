@@ -15,7 +15,7 @@ from checker.engine.problems import Problem
 from checker.engine.supervisor import LearnerProblem
 from checker.i18n import t
 from checker.judge import compare
-from checker.judge.cases.attention_support import sdpa
+from checker.judge.cases.attention_support import SCALE_D_V, sdpa
 from checker.judge.cases.beyond_support import raised
 from checker.judge.cases.support import (BATCH1, BATCH2, D_K, D_V, N_K, N_Q, case, cause,
                                          made_once, no_forbidden_source, property_case,
@@ -99,7 +99,7 @@ def _tiles(Q, K, V, mask=None, tile=64, slip=None, work=None):
     m = torch.full((*batch, n_q, 1), float("-inf"), dtype=work)
     l = torch.zeros((*batch, n_q, 1), dtype=work)
     acc = torch.zeros((*batch, n_q, V.shape[-1]), dtype=work)
-    q = Q.to(work) / math.sqrt(Q.shape[-1])
+    q = Q.to(work) / math.sqrt(V.shape[-1] if slip == SCALE_D_V else Q.shape[-1])
     stop = (n_k // tile) * tile if slip == LAST_DROPPED else n_k
     for start in range(0, stop, tile):
         k_t, v_t = K[..., start:start + tile, :].to(work), V[..., start:start + tile, :].to(work)
@@ -151,7 +151,10 @@ TILE_SLIPS = (L_NOT_RESCALED, ACC_NOT_RESCALED, NOT_RESCALED, MAX_NOT_CARRIED, L
 def _tiled_suspects(Q, K, V, mask, tile) -> dict:
     """Each slip of tiled_attention with the (output, lse) it gives on these inputs."""
     found = {}
-    for slip in TILE_SLIPS + ((MASK_AFTER_EXP,) if mask is not None else ()):
+    # the scores divided by √d_v, V's width: a slip of its own only where d_v differs
+    extra = ((MASK_AFTER_EXP,) if mask is not None else ()) + \
+        ((SCALE_D_V,) if V.shape[-1] != Q.shape[-1] else ())
+    for slip in TILE_SLIPS + extra:
         try:
             found[slip] = _tiles(Q, K, V, mask, tile, slip)
         except RuntimeError:

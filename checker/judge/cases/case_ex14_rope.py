@@ -11,11 +11,12 @@ import re
 
 import torch
 
+from checker import torch_words
 from checker.engine.problems import Problem
 from checker.engine.supervisor import LearnerProblem
 from checker.i18n import t
 from checker.judge import compare
-from checker.judge.cases.attention_support import sdpa
+from checker.judge.cases.attention_support import SOFTMAX_SIZE_ONE, sdpa
 from checker.judge.cases.beyond_support import (cache_unchanged, on_meta, raised,
                                                 raises_value_error, values_correct_nested)
 from checker.judge.compare import CaseFailure
@@ -23,6 +24,7 @@ from checker.judge.cases.mistakes import NO_SCALE
 from checker.judge.cases.support import (case, cause, dtype_kept, gradients, made_once,
                                          no_forbidden_source, property_case, randn, unchanged,
                                          values_correct)
+from checker.judge.diagnose import function_named, function_source, shows
 from checker.judge.results import Check
 
 # ------------------------------------------------------------------ likely causes
@@ -47,6 +49,12 @@ EXPONENT = cause("ex14_exponent_i_over_d",
                  "the frequencies are base ** (-i / d) with i counting the pairs 0, 1, 2, ...: "
                  "the exponent is -2i / d (torch.arange(0, d, 2) / d), and with i / d every "
                  "pair after the first turns too fast")
+EXPONENT_DOUBLED = cause("ex14_exponent_doubled",
+                         "the exponent doubled: i was taken from torch.arange(0, d, 2), which "
+                         "already holds 2i (0, 2, 4, ...), and multiplied by 2 again, so θ_i = "
+                         "base ** (-4i / d) and every pair after the first turns too slowly; "
+                         "with those even numbers the exponent is -i / d (or -2i / d with i = "
+                         "0, 1, 2, ... from torch.arange(d // 2))")
 FROM_ONE = cause("ex14_frequencies_from_one",
                  "the frequencies were counted from i = 1 (base ** (-2i / d) for i = 1 .. d/2): "
                  "the first pair turns at θ_0 = base ** 0 = 1, one radian a position, so i runs "
@@ -62,6 +70,18 @@ MIXED = cause("ex14_mixed_layout",
               "are adjacent: features 2i and 2i+1 then turn by different angles, which is no "
               "rotation; with adjacent pairs each angle is repeated in place "
               "(repeat_interleave(2)), or the pairs are taken as x[..., 0::2] and x[..., 1::2]")
+FLATTENED = cause("ex14_positions_flattened",
+                  "`{code}` flattens the positions into one column: positions with leading "
+                  "dimensions ([..., n], one row per sequence) lose their shape, and the "
+                  "angles no longer line up with x; add the frequency axis at the end instead, "
+                  "positions[..., None] (or unsqueeze(-1)), which gives angles of shape "
+                  "[..., n, d/2]")
+HALF_POSITION = cause("ex14_float16_position",
+                      "the new token's position was made in x_t's dtype (`x_t.new_tensor([t])`, "
+                      "or dtype=x_t.dtype): float16 holds every integer only up to 2048 (from "
+                      "4096 on, only every fourth), so t = {t} became {rounded}; make the "
+                      "position an integer tensor, torch.full((1,), t, dtype=torch.long, "
+                      "device=x_t.device), and let apply_rope compute the angles in float32")
 HALF_ANGLES = cause("ex14_float16_angles",
                     "the angles were computed in float16: above 2048 float16 holds only every "
                     "second integer, so at positions in the thousands the angles are off by "
@@ -99,8 +119,8 @@ N = 7   # tokens fed one at a time
 def _rope(x, positions, base=BASE, slip=None):
     """RoPE as a loop over the pairs of features, in float64, back in x's dtype; or with
     one ``slip`` (a cause of apply_rope's): the rotate-half pairing, the rotation reversed,
-    positions one too high, the exponent i / d, the angles laid out as two halves, the
-    frequencies counted from i = 1."""
+    positions one too high, the exponent i / d or doubled (4i / d), the angles laid out as
+    two halves, the frequencies counted from i = 1."""
     x64 = x.detach().to(torch.float64)
     d = x.shape[-1]
     h = d // 2
@@ -110,7 +130,8 @@ def _rope(x, positions, base=BASE, slip=None):
     for i in range(h):
         first, second = (i, i + h) if slip is ROTATE_HALF else (2 * i, 2 * i + 1)
         two_i = 2 * (i + 1) if slip is FROM_ONE else 2 * i  # FROM_ONE: i = 1 .. d/2
-        f = base ** (-(i if slip is EXPONENT else two_i) / d)
+        f = base ** (-(i if slip is EXPONENT else 4 * i if slip is EXPONENT_DOUBLED
+                       else two_i) / d)
         f_first = f_second = f
         if slip is MIXED:  # feature j takes the angle of frequency j mod d/2
             f_first, f_second = (base ** (-2 * (j % h) / d) for j in (2 * i, 2 * i + 1))
@@ -136,7 +157,7 @@ def _rope_float16_angles(x, positions, base=BASE, cast=False):
     return torch.stack([a * cos - b * sin, a * sin + b * cos], dim=-1).flatten(-2)
 
 
-ROPE_SLIPS = (ROTATE_HALF, REVERSED, OFF_BY_ONE, EXPONENT, MIXED, FROM_ONE)
+ROPE_SLIPS = (ROTATE_HALF, REVERSED, OFF_BY_ONE, EXPONENT, EXPONENT_DOUBLED, MIXED, FROM_ONE)
 
 
 @made_once
@@ -166,13 +187,51 @@ def _outer_angles(problem: LearnerProblem, positions, d: int):
     return OUTER_ANGLES(code=line) if (problem.error_type, problem.message) in said else None
 
 
+# a line that flattens the positions: .view(-1, 1), .reshape(-1), .flatten(), .ravel()
+_FLATTEN = r"\.(?:view|reshape)\(\s*-1\s*(?:,\s*1\s*)?\)|\.(?:flatten|ravel)\(\s*\)"
+
+
+def _sizes(message: str) -> tuple | None:
+    found = torch_words.BROADCAST_MISMATCH.search(message or "")
+    return found.groups() if found else None
+
+
+def _flattened(problem: LearnerProblem, source: str | None, x, positions):
+    """Positions flattened into one column: the learner's error is the one that angles made
+    from positions.reshape(-1, 1) raise against x's pairs (in either order), raised on a
+    line that uses what a line of the function made by flattening the positions; None when
+    the error shows neither."""
+    if problem.kind != Problem.EXCEPTION or not problem.frames or positions.dim() < 2 \
+            or problem.error_type != "RuntimeError" or _sizes(problem.message) is None:
+        return None
+    line = str(problem.frames[-1].get("code", ""))
+    body = function_source(source, problem.frames)
+    params = function_named(source, "apply_rope")[1]
+    name = re.escape(params[1] if len(params) > 1 else "positions")
+    flat = next((code for code in (c.split("#", 1)[0].strip() for c in body.splitlines())
+                 if re.search(_FLATTEN, code) and shows(rf"\b{name}\b", code, body)
+                 and shows(re.escape(code), line, body)), "")
+    if not flat:
+        return None
+    angles = positions.reshape(-1, 1).to(torch.float32) * torch.ones(x.shape[-1] // 2)
+    pairs = torch.zeros(x.shape[:-1] + (x.shape[-1] // 2,))  # [..., n, d/2]
+    said = set()
+    for a, b in ((pairs, angles), (angles, pairs)):
+        try:
+            a * b
+        except RuntimeError as exc:
+            said.add(_sizes(str(exc)))
+    return FLATTENED(code=flat) if _sizes(problem.message) in said else None
+
+
 def _rope_call(learner, x, positions, *extra):
     """The learner's apply_rope(x, positions, *extra); an error that proves the angles were
-    made with torch.outer is said so."""
+    made with torch.outer, or from flattened positions, is said so."""
     try:
         return learner.apply_rope(x, positions, *extra)
     except LearnerProblem as problem:
-        found = _outer_angles(problem, positions, x.shape[-1])
+        found = _outer_angles(problem, positions, x.shape[-1]) or \
+            _flattened(problem, learner.source_text(), x, positions)
         if found is None:
             raise
         raise CaseFailure(t("{func} raised {error_type}", func="apply_rope",
@@ -265,6 +324,18 @@ def _step_variants(x_t, W, cache, base) -> dict:
     if v.shape[-1] % 2 == 0:
         add(VALUES_ROTATED, q_r, K, _join(V_past, _rope(v, _at(t_), base)))
     add(NO_SCALE, q_r, K, V, out=sdpa(q_r, K, V, scale=1)[0])
+    # the softmax over the single query (dim -2): every weight is 1, out_t the sum of V
+    add(SOFTMAX_SIZE_ONE, q_r, K, V, out=sdpa(q_r, K, V, softmax_dim=-2)[0])
+    held = int(torch.tensor(float(t_), dtype=torch.float16)) if x_t.dtype == torch.float16 \
+        else t_
+    if held != t_:  # a position float16 cannot hold: made in x_t's dtype, it is rounded
+        add(HALF_POSITION(t=t_, rounded=held), _rope(q, _at(held), base),
+            _join(K_past, _rope(k, _at(held), base)), V)
+        for slip, cast in ((HALF_ANGLES, False), (HALF_ANGLES(made="cast"), True)):
+            # apply_rope's own float16 angles, met inside the step (as the learner's would)
+            q_h, k_h = (_rope_float16_angles(z.half(), _at(t_), base, cast).double()
+                        for z in (q, k))
+            add(slip, q_h, _join(K_past, k_h), V)
     return found
 
 
@@ -500,6 +571,25 @@ def test_step_float16(learner, gen):
     compare.dtype(compare.tensor(out, compare.code("out_t")), torch.float16,
                   what=compare.code("out_t"))
     _check_step(learner, half[0], half[1:4], half[4], rtol=2e-2, atol=2e-2)
+
+
+# float16 holds only every fourth integer between 4096 and 8192: 4098 is held as 4096, two
+# places off, which no off-by-one slip gives (an odd t would round to t - 1 or t + 1)
+LATE = 4098
+
+
+@property_case("float16, a step after 4098 cached keys (d_k = 4, base 500): the new key is "
+               "turned at 4098, a position float16 cannot hold")
+def test_step_float16_late(learner, gen):
+    learner.property_case()
+    x_t = torch.zeros(1, D_MODEL, dtype=torch.float16)
+    x_t[0, 0] = 1.0  # picks row 0 of each weight: q, k and v exact in float16
+    W_Q, W_K, W_V = (randn(gen, D_MODEL, d, dtype=torch.float16) for d in (4, 4, 2))
+    W_K[0] = torch.tensor([1.0, 0.0, -1.0, 0.0])  # pairs (1, 0), (-1, 0): turned to cos, sin
+    keys = randn(gen, LATE, 4, dtype=torch.float16)
+    cache = (_rope(keys, torch.arange(LATE), 500.0), randn(gen, LATE, 2, dtype=torch.float16))
+    _check_step(learner, x_t, (W_Q, W_K, W_V), cache, base=500.0, output=False, rtol=1e-2,
+                atol=5e-3)
 
 
 @case("a step's gradients flow to x_t and the three projection matrices")

@@ -9,18 +9,23 @@ cause names is computed here from the case's own inputs (``_mask``, ``_slopes``,
 ``_attend``) and named only when the learner's result equals it.
 """
 import math
+import re
 
 import torch
 
+from checker.engine.problems import Problem
+from checker.engine.supervisor import LearnerProblem
 from checker.i18n import t
 from checker.judge import compare
 from checker.judge.cases.attention_support import (MASK_IGNORED, check_pair, device_check,
                                                    suspects_for)
-from checker.judge.cases.beyond_support import raises_value_error
+from checker.judge.cases.beyond_support import raised, raises_value_error
 from checker.judge.cases.mistakes import NO_SCALE, NO_SHIFT, unshifted_softmax
 from checker.judge.cases.support import (BATCH1, BATCH2, D_K, D_V, case, cause, gradients,
                                          made_once, no_forbidden_source, property_case, randn,
                                          unchanged, values_correct)
+from checker.judge.compare import CaseFailure
+from checker.judge.diagnose import function_named, shows
 from checker.judge.results import Check
 
 # ------------------------------------------------------------------ likely causes
@@ -92,6 +97,17 @@ SLOPES_ALONG_POSITIONS = cause("ex16_slopes_along_positions",
                                "an [h] tensor times the [n, n] distances runs along the keys "
                                "(`slopes[:, None]` along the queries), which only works when "
                                "h = n; give the slopes the shape [h, 1, 1]")
+SLOPES_BATCH_AXIS = cause("ex16_slopes_batch_axis",
+                          "`{code}` shapes the slopes [1, h, 1, 1], as if Q always had one "
+                          "batch axis, [B, h, n, d]: on Q of shape [h, n, d], with none, the "
+                          "bias adds an axis in front and the result comes out one dimension "
+                          "too big; shape them [h, 1, 1] (`slopes[:, None, None]`), which "
+                          "broadcasts over any leading dimensions")
+SLOPES_NOT_CAST = cause("ex16_slopes_not_cast",
+                        "the slopes were used as they came ({slopes}) while Q is {q}: with "
+                        "them your function fails this case, and with the same slopes already "
+                        "in Q's dtype and on Q's device it passes; convert them first, "
+                        "`slopes.to(dtype=Q.dtype, device=Q.device)`")
 
 INF = float("-inf")
 
@@ -163,7 +179,7 @@ ATTENTION_SLIPS = (BIAS_BONUS, BIAS_AFTER_SOFTMAX, BIAS_AFTER_SOFTMAX(blocked="k
                    SLOPES_ALONG_POSITIONS(along="queries"), NO_SCALE, CAUSAL_MISSING,
                    *WINDOW_SLIPS)
 BIAS_SLIPS = (BIAS_BONUS.id, BIAS_AFTER_SOFTMAX.id, BIAS_SCALED.id, SLOPES_IGNORED.id,
-              SLOPES_ALONG_POSITIONS.id)
+              SLOPES_ALONG_POSITIONS.id, SLOPES_BATCH_AXIS.id)
 WINDOW_IDS = tuple(slip.id for slip in WINDOW_SLIPS)
 
 
@@ -183,7 +199,9 @@ def _attend(Q, K, V, slopes=None, window=None, slip=None, softmax=torch.softmax)
     bias = None
     if slopes is not None and kind != SLOPES_IGNORED.id:
         m = slopes.to(Q.dtype)  # [h]
-        if kind == SLOPES_ALONG_POSITIONS.id:
+        if kind == SLOPES_BATCH_AXIS.id:
+            m = m[None, :, None, None]  # [1, h, 1, 1]
+        elif kind == SLOPES_ALONG_POSITIONS.id:
             if m.shape[-1] != n:
                 return None, None  # [h] against [n, n]: it could not have run
             m = m[:, None] if variant.get("along") == "queries" else m  # [n, 1] or [n]
@@ -215,10 +233,61 @@ def _suspects(Q, K, V, slopes, window) -> dict:
     return {k: v for k, v in found.items() if v[0] is not None}
 
 
+# the slopes given a batch axis in front: [None, :, None, None], view/reshape(1, h, 1, 1)
+_BATCH_AXIS = (r"\[\s*None\s*,\s*(?::|\.\.\.)\s*,\s*None\s*,\s*None\s*\]"
+               r"|\.(?:view|reshape)\(\s*1\s*,\s*[^,()]+,\s*1\s*,\s*1\s*\)")
+
+
+def _batch_axis(learner, Q, K, V, slopes, window) -> dict:
+    """{SLOPES_BATCH_AXIS: what attention gives with the slopes shaped [1, h, 1, 1]} on Q
+    without a batch axis (with one or more, that shape broadcasts and is right), when a
+    line of the learner's function shapes the slopes so; else nothing."""
+    if slopes is None or Q.dim() != 3:
+        return {}
+    body, params = function_named(learner.source_text(), "biased_causal_attention")
+    name = re.escape(params[3] if len(params) > 3 else "slopes")
+    line = next((code for code in (c.split("#", 1)[0].strip() for c in body.splitlines())
+                 if re.search(_BATCH_AXIS, code) and shows(rf"\b{name}\b", code, body)), "")
+    if not line:
+        return {}
+    slip = SLOPES_BATCH_AXIS(code=line)
+    return {slip: _attend(Q, K, V, slopes, window, slip)}
+
+
 def _check(learner, ref, Q, K, V, slopes=None, window=None):
     got = learner.biased_causal_attention(Q, K, V, slopes, window)
     check_pair(got, ref.biased_causal_attention(Q, K, V, slopes, window),
-               lambda: _suspects(Q, K, V, slopes, window))
+               lambda: {**_suspects(Q, K, V, slopes, window),
+                        **_batch_axis(learner, Q, K, V, slopes, window)})
+
+
+def _where(x: torch.Tensor) -> str:
+    return f"{str(x.dtype).removeprefix('torch.')}, {x.device.type}"
+
+
+def _slopes_as_given(checks, Q, K, V, slopes, window):
+    """``checks(Q, K, V, slopes, window)``, a case's checks of one call with slopes of
+    another dtype or device than Q's. When they fail (the call raised, or its result is
+    wrong) and pass with the same slopes already in Q's dtype and on Q's device, the slopes
+    used as they came are the cause: the two calls differ in nothing else."""
+    try:
+        return checks(Q, K, V, slopes, window)
+    except (LearnerProblem, CaseFailure) as failure:
+        if isinstance(failure, LearnerProblem) and failure.kind != Problem.EXCEPTION:
+            raise
+        try:
+            checks(Q, K, V, slopes.to(dtype=Q.dtype, device=Q.device), window)
+        except (LearnerProblem, CaseFailure):
+            raise failure from None
+        found = SLOPES_NOT_CAST(slopes=_where(slopes), q=_where(Q))
+        if isinstance(failure, CaseFailure):
+            failure.cause, failure.likely = found, found.render()
+            raise failure from None
+        raise CaseFailure(t("{func} raised {error_type}", func="biased_causal_attention",
+                            error_type=failure.error_type),
+                          expected=t("the slopes converted to Q's dtype and device ({q})",
+                                     q=_where(Q)),
+                          got=raised(failure), likely=found, check=Check.RAISED) from None
 
 
 def _qkv(gen, h, n, batch=(), d_k=D_K, d_v=D_V, dtype=torch.float32, scale=1.0):
@@ -391,12 +460,14 @@ def test_float64(learner, gen):
                "float32")
 def test_slopes_cast(learner, gen):
     learner.property_case()
-    args = (*_qkv(gen, 2, 5), _steep(2).double(), None)
-    got = learner.biased_causal_attention(*args)
-    out, weights = compare.pair(got)
-    compare.dtype(compare.tensor(out, what="the output"), torch.float32, what="the output")
-    compare.dtype(compare.tensor(weights, what="the weights"), torch.float32, what="the weights")
-    values_correct(learner, "biased_causal_attention", got, *args)
+
+    def checks(*args):
+        got = learner.biased_causal_attention(*args)
+        out, weights = compare.pair(got)
+        for item, what in ((out, "the output"), (weights, "the weights")):
+            compare.dtype(compare.tensor(item, what=what), torch.float32, what=what)
+        values_correct(learner, "biased_causal_attention", got, *args)
+    _slopes_as_given(checks, *_qkv(gen, 2, 5), _steep(2).double(), None)
 
 
 @property_case("float16 with slopes and a window, scores of a few tens: float16 out, finite "
@@ -405,29 +476,32 @@ def test_float16(learner, ref, gen):
     learner.property_case()
     Q, K, V = _qkv(gen, 2, 6, (2,), d_k=8, scale=3.0)  # scores up to about 30
     half = [x.half() for x in (Q, K, V)]
-    slopes = _steep(2)  # float32: cast to float16 inside
-    got = learner.biased_causal_attention(*half, slopes, 3)
-    out, weights = compare.pair(got)
-    for item, what in ((out, "the output"), (weights, "the weights")):
-        compare.dtype(compare.tensor(item, what=what), torch.float16, what=what)
+    slopes = _steep(2)  # float32: cast to float16 inside (1, 1/2: exact in float16)
     exp_out, exp_weights = ref.biased_causal_attention(*[x.double() for x in half],
                                                        slopes.double(), 3)
     # an unshifted softmax, run in float16 as the learner's code would run it
     unshifted = _attend(*half, slopes, 3, softmax=unshifted_softmax)
     suspects = {NO_SHIFT: unshifted} if bool(torch.isinf(unshifted[1]).any() |
                                              torch.isnan(unshifted[1]).any()) else {}
-    compare.close(weights, exp_weights, what="the weights", rtol=5e-2, atol=5e-2,
-                  suspects={k: v[1] for k, v in suspects.items()})
-    compare.close(out, exp_out, what="the output", rtol=5e-2, atol=5e-2,
-                  suspects={k: v[0] for k, v in suspects.items()})
+
+    def checks(*args):
+        out, weights = compare.pair(learner.biased_causal_attention(*args))
+        for item, what in ((out, "the output"), (weights, "the weights")):
+            compare.dtype(compare.tensor(item, what=what), torch.float16, what=what)
+        compare.close(weights, exp_weights, what="the weights", rtol=5e-2, atol=5e-2,
+                      suspects={k: v[1] for k, v in suspects.items()})
+        compare.close(out, exp_out, what="the output", rtol=5e-2, atol=5e-2,
+                      suspects={k: v[0] for k, v in suspects.items()})
+    _slopes_as_given(checks, *half, slopes, 3)
 
 
 @property_case("on the meta device (slopes on the CPU): positions, mask and bias are made on "
                "Q's device")
 def test_meta(learner, gen):
     Q, K, V = (torch.empty(2, 3, 5, d, device="meta") for d in (D_K, D_K, D_V))
-    device_check(learner.biased_causal_attention(Q, K, V, _steep(3), 2),
-                 ((2, 3, 5, D_V), (2, 3, 5, 5)))
+    _slopes_as_given(lambda *args: device_check(learner.biased_causal_attention(*args),
+                                                ((2, 3, 5, D_V), (2, 3, 5, 5))),
+                     Q, K, V, _steep(3), 2)
     args = (*_qkv(gen, 3, 5, (2,)), _steep(3), 2)  # and on the CPU, the right values
     values_correct(learner, "biased_causal_attention",
                    learner.biased_causal_attention(*args), *args)

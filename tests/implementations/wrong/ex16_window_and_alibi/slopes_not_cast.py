@@ -1,10 +1,11 @@
 """biased_causal_attention uses the slopes as they come, without casting them to Q's dtype
 and device: float64 slopes make float64 results, and CPU slopes meet meta scores.
 
-Caught by: the float64-slopes case (float64 weights meet float32 values at `weights @ V`:
-the kit names the meeting of two dtypes), the float16 case and the meta-device case.
+Caught by: the float64-slopes case (float64 weights meet float32 values at `weights @ V`;
+the same call with the slopes already in Q's dtype passes, which names the slopes), the
+float16 case and the meta-device case.
 
-Cause: dtype_mix
+Cause: ex16_slopes_not_cast
 """
 
 
