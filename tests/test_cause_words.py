@@ -32,7 +32,7 @@ REAL = {"W": ["W_Q", "W_K", "W_V", "W"], "call": [".T", "torch.mm", "einsum('qd,
         "size": [4, 3], "actual": [3, 5], "dtypes": ["float64 and float32", "float16 and float32"],
         "alias": ["masked", "out"], "part": ["K[: i + 1]", "X.shape[1]", "X[:, t : t + 1]"],
         "axis": [1, 2], "kind": ["max", "min"], "position": [0, 3], "length": [4, 3],
-        "quarter": [0.75, 1.25], "square": [0.5625, 1.5625]}
+        "quarter": [0.75, 1.25], "square": [0.5625, 1.5625], "key": [0, 6]}
 GLUED = re.compile(r"\bmatches (?:the|a|an) [^:;.]*\b(?:were|was|is|are|has|have)\b")
 LEFT = re.compile(r"\{\w*\}?")
 

@@ -1163,18 +1163,19 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
         if swapped:
             return TRANSPOSE_FIRST_AXES(code=swapped)
         call = _two_d_call(code) if batched else ""
-        if call == ".T" and words.MAT1_AND_MAT2.search(message) and \
-                not re.search(r"\.T\b(?!\w)", _RIGHT_T.sub("", code)):
-            # torch says `mat1 and mat2` when the right operand of `@` is 2-D: a `.T` there
-            # (`X @ W.T`) transposes a matrix, which `.T` does right; the transpose may be
-            # the mistake (the case names it), the 2-D-only `.T` is not
+        # torch says `mat1 and mat2` when the right operand of `@` is 2-D: a `.T` there
+        # (`X @ W.T`) transposes a matrix, which `.T` does right; the transpose may be the
+        # mistake (a case names it), the 2-D-only `.T` is not: read as on 2-D inputs
+        matrix_right = call == ".T" and bool(words.MAT1_AND_MAT2.search(message)) and \
+            not re.search(r"\.T\b(?!\w)", _RIGHT_T.sub("", code))
+        if matrix_right:
             call = ""
         if call.startswith("einsum"):
             return EINSUM_FIXED(call=call)
         if call:
             return TWO_D_ONLY(call=call)
         sizes = _MATMUL_SHAPES.search(message)
-        if not batched and _transpose(line) and sizes:
+        if (not batched or matrix_right) and _transpose(line) and sizes:
             a, b, c, d = (int(x) for x in sizes.groups())
             if _RIGHT_TRANSPOSED.search(line):
                 # `Q @ K.transpose(-2, -1)` (or, on these 2-D inputs, `Q @ K.T`) is the
