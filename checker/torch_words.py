@@ -178,7 +178,8 @@ TWO_D_TENSOR = said("two_d_tensor", r"2D tensor",
                     lambda torch: torch.pdist(torch.randn(2, 3, 4)),
                     error="RuntimeError", reader="diagnose: two_d_only and its kin")
 MAT1_AND_MAT2 = said("mat1_and_mat2", r"mat1 and mat2", _mm_widths, error="RuntimeError",
-                     reader="diagnose: two_d_only, misplaced_transpose, widths_differ")
+                     reader="diagnose: two_d_only (not a `.T` right of `@`), "
+                            "misplaced_transpose, widths_differ")
 SHAPES_CANNOT_BE_MULTIPLIED = said(
     "shapes_cannot_be_multiplied", r"shapes cannot be multiplied", _mm_widths,
     error="RuntimeError", reader="diagnose: two_d_only and its kin")
@@ -261,7 +262,7 @@ INVALID_SHAPE = said("invalid_shape", r"shape '\[[^\]]*\]' is invalid for input 
 VIEW_STRIDE = literal("view_stride", "view size is not compatible with input tensor's size "
                                      "and stride",
                       lambda torch: torch.randn(3, 4).transpose(0, 1).view(12),
-                      error="RuntimeError", reader="diagnose: view_needs_contiguous")
+                      error="RuntimeError", reader="diagnose: view_needs_contiguous, view_of_input")
 PERMUTE_DIMS = said("permute_dims", r"number of dims don't match in permute",
                     reader="diagnose: fixed_permute",
                     legacy="torch 1's wording (its Vulkan backend's still); this torch says "
@@ -317,6 +318,10 @@ BROADCAST_MISMATCH = said(
            "repeated, heads counted or repeated at dim 1, a mask not split into the groups); "
            "case_ex09_self_and_cross: a square default mask in cross-attention "
            "(ex09_square_default_mask)")
+STACK_SIZES = literal(
+    "stack_sizes", "stack expects each tensor to be equal size",
+    lambda torch: torch.stack([torch.randn(6, 5), torch.randn(6, 3)]), error="RuntimeError",
+    reader="case_ex02_qkv_projection: the three weights stacked (ex02_stacked_weights)")
 DIMENSION_RANGE = said(
     "dimension_range", r"Dimension out of range \(expected to be in range of \[(-\d+), (-?\d+)\]",
     lambda torch: torch.randn(5).transpose(-2, -1), error="IndexError",

@@ -33,7 +33,8 @@ REAL = {"W": ["W_Q", "W_K", "W_V", "W"], "call": [".T", "torch.mm", "einsum('qd,
         "alias": ["masked", "out"], "part": ["K[: i + 1]", "X.shape[1]", "X[:, t : t + 1]"],
         "axis": [1, 2], "kind": ["max", "min"], "position": [0, 3], "length": [4, 3],
         "quarter": [0.75, 1.25], "square": [0.5625, 1.5625], "t": [4098], "rounded": [4096],
-        "slopes": ["float64, cpu", "float32, cpu"], "q": ["float32, cpu", "float16, meta"]}
+        "slopes": ["float64, cpu", "float32, cpu"], "q": ["float32, cpu", "float16, meta"],
+        "key": [0, 6]}
 GLUED = re.compile(r"\bmatches (?:the|a|an) [^:;.]*\b(?:were|was|is|are|has|have)\b")
 LEFT = re.compile(r"\{\w*\}?")
 

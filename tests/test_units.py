@@ -32,6 +32,44 @@ def test_codec_marks_subclasses_and_unknown_objects():
     assert isinstance(back[1], codec.Other)
 
 
+def test_codec_keeps_a_transposed_layout_only_from_the_checker_to_a_worker():
+    """A hidden case's transposed input reaches the worker as the same view (so that
+    `X.view(...)` fails there as it would for the learner); anything else, and anything a
+    worker sends back, is contiguous, and a layout the worker's side did not ask for is
+    refused."""
+    x = torch.randn(3, 6, 4).transpose(-2, -1)   # [3, 4, 6], strides (24, 1, 4)
+    sliced = torch.randn(4, 6)[:, ::2]           # not a permute of a dense tensor
+    back = codec.decode(codec.encode([x, sliced], keep_layout=True), layouts=True)
+    assert back[0].stride() == x.stride() and torch.equal(back[0], x)
+    assert back[1].is_contiguous() and torch.equal(back[1], sliced)
+    assert codec.decode(codec.encode(x)).is_contiguous()
+    with pytest.raises(codec.DecodeError):
+        codec.decode(codec.encode(x, keep_layout=True))
+    forged = _message({"tree": {"tensor": 0}, "tensors": [
+        {"dtype": "float32", "shape": [2, 2], "device": "cpu", "nbytes": 16,
+         "order": [1, 1]}]}, b"\0" * 16)
+    with pytest.raises(codec.DecodeError):
+        codec.decode(forged, layouts=True)
+
+
+def test_a_view_of_an_input_as_passed_in_is_named_with_its_line():
+    from checker.judge.diagnose import cause_of_error
+
+    try:
+        torch.randn(3, 6, 4).transpose(-2, -1).view(-1, 6)
+    except RuntimeError as exc:
+        message = str(exc)
+    body = "def project_qkv(X, W_Q, W_K, W_V):\n    flat = X.view(-1, X.shape[-1])  # [N, d]\n"
+    line = "flat = X.view(-1, X.shape[-1]) # [N, d]"
+    found = cause_of_error("RuntimeError", message, [{"line": 2, "code": line}], body=body)
+    assert found.id == "view_of_input" and "`flat = X.view(-1, X.shape[-1])`" in found.render()
+    # the input transposed first by the function itself: the general cause
+    body = "def f(X):\n    X = X.transpose(-2, -1)\n    flat = X.view(-1, 6)\n"
+    found = cause_of_error("RuntimeError", message, [{"line": 3, "code": "flat = X.view(-1, 6)"}],
+                           body=body)
+    assert found.id == "view_needs_contiguous"
+
+
 def _message(header: dict, blob: bytes = b"") -> bytes:
     raw = json.dumps(header).encode()
     return struct.pack("<I", len(raw)) + raw + blob
@@ -419,7 +457,15 @@ def test_a_2d_only_transpose_is_not_blamed_on_2d_inputs():
                  "scores = Q @ K.mT", "scores = Q @ K.transpose(-2, -1)"):
         assert cause(code) == "widths_differ", code
     assert cause("return X.T @ W_Q") == "misplaced_transpose"
-    assert cause("scores = Q @ K.T", batched=True) == "two_d_only"
+    # torch's `mat1 and mat2` means a 2-D right operand: its `.T` is no 2-D-only mistake
+    # with batched inputs either (blind set 18: `X @ W_Q.T` with 2-D weights)
+    assert cause("scores = Q @ K.T", batched=True) == "widths_differ"
+    assert cause("scores = Q.T @ K", batched=True) == "two_d_only"
+    # a batched K: `K.T` reverses every axis, and torch says so in other words
+    batched = _raised(lambda: torch.randn(4, 5) @ torch.randn(3, 7, 5).T)
+    found = cause_of_error("RuntimeError", batched, [{"line": 9, "code": "s = Q @ K.T"}],
+                           batched=True, body="s = Q @ K.T")
+    assert found is not None and found.id == "two_d_only"
 
 
 def test_a_zero_dim_tensor_made_on_the_cpu_is_never_the_device_line():

@@ -12,6 +12,12 @@ Value tree (header form):
   tuple                              {"tuple": [...]}
   dict with str keys                 {"dict": {k: ...}}
   torch.Tensor                       {"tensor": i}  (i indexes header["tensors"])
+
+A tensor the checker sends whose memory is a transpose or permute of a dense layout (a
+hidden case's non-contiguous input) keeps that layout (``encode(..., keep_layout=True)``):
+its bytes go in memory order, with ``order`` (the axes from the outermost in memory), and
+``decode(..., layouts=True)`` (the worker's side) rebuilds the same view. Anything else
+goes, and comes back, contiguous.
   anything else                      {"other": type name, "repr": short text}
 """
 from __future__ import annotations
@@ -69,10 +75,10 @@ class Subclassed:
 
 
 # ----------------------------------------------------------------------- encoding
-def encode(value) -> bytes:
+def encode(value, keep_layout: bool = False) -> bytes:
     tensors: list[dict] = []
     blobs: list[bytes] = []
-    tree = _enc(value, tensors, blobs, 0)
+    tree = _enc(value, tensors, blobs, 0, keep_layout)
     header = json.dumps({"tree": tree, "tensors": tensors}).encode()
     return b"".join([struct.pack("<I", len(header)), header, *blobs])
 
@@ -85,7 +91,7 @@ def _short_repr(value) -> str:
     return text if len(text) <= MAX_REPR else text[: MAX_REPR - 3] + "..."
 
 
-def _enc(value, tensors, blobs, depth):
+def _enc(value, tensors, blobs, depth, keep=False):
     if depth > MAX_DEPTH:
         return {"other": "nested too deep", "repr": ""}
     if value is None or type(value) in (bool, str, float):
@@ -93,17 +99,26 @@ def _enc(value, tensors, blobs, depth):
     if type(value) is int:
         return value if abs(value) < 2**63 else float(value)
     if isinstance(value, torch.Tensor):
-        return _enc_tensor(value, tensors, blobs)
+        return _enc_tensor(value, tensors, blobs, keep)
     if type(value) is list:
-        return {"list": [_enc(v, tensors, blobs, depth + 1) for v in value]}
+        return {"list": [_enc(v, tensors, blobs, depth + 1, keep) for v in value]}
     if type(value) is tuple:
-        return {"tuple": [_enc(v, tensors, blobs, depth + 1) for v in value]}
+        return {"tuple": [_enc(v, tensors, blobs, depth + 1, keep) for v in value]}
     if type(value) is dict and all(type(k) is str for k in value):
-        return {"dict": {k: _enc(v, tensors, blobs, depth + 1) for k, v in value.items()}}
+        return {"dict": {k: _enc(v, tensors, blobs, depth + 1, keep) for k, v in value.items()}}
     return {"other": type(value).__name__, "repr": _short_repr(value)}
 
 
-def _enc_tensor(t: torch.Tensor, tensors, blobs):
+def _memory_order(t: torch.Tensor) -> list[int] | None:
+    """The axes of ``t`` from the outermost in memory, when ``t`` is a permute of a dense
+    tensor other than the identity (a transposed view); None otherwise."""
+    if t.dim() < 2 or t.is_contiguous():
+        return None
+    order = sorted(range(t.dim()), key=lambda i: -t.stride(i))
+    return order if t.permute(order).is_contiguous() else None
+
+
+def _enc_tensor(t: torch.Tensor, tensors, blobs, keep=False):
     subclass = None if type(t) is torch.Tensor else type(t).__name__
     try:
         plain = t.as_subclass(torch.Tensor) if subclass else t
@@ -112,21 +127,25 @@ def _enc_tensor(t: torch.Tensor, tensors, blobs):
         if dtype not in DTYPES or plain.layout != torch.strided:
             return {"other": f"tensor ({plain.dtype}, {plain.layout})", "repr": ""}
         device = plain.device.type
+        order = _memory_order(plain) if keep and device == "cpu" else None
         if device == "meta":
             data = b""
         else:
-            flat = plain.cpu().contiguous().reshape(-1)
+            flat = (plain if order is None else plain.permute(order)).cpu().contiguous().reshape(-1)
             data = _as_numpy(flat.view(torch.uint8)).tobytes() if flat.numel() else b""
     except BaseException as exc:  # hostile subclasses may raise anything
         return {"other": type(t).__name__, "repr": f"could not read tensor: {_short_repr(exc)}"}
-    tensors.append({"dtype": dtype, "shape": list(plain.shape), "device": device,
-                    "subclass": subclass, "nbytes": len(data)})
+    spec = {"dtype": dtype, "shape": list(plain.shape), "device": device,
+            "subclass": subclass, "nbytes": len(data)}
+    if order is not None:
+        spec["order"] = order
+    tensors.append(spec)
     blobs.append(data)
     return {"tensor": len(tensors) - 1}
 
 
 # ----------------------------------------------------------------------- decoding
-def decode(payload: bytes):
+def decode(payload: bytes, layouts: bool = False):
     """Rebuild a value tree from ``payload``; tensors come back as plain CPU (or meta)
     tensors, a tensor subclass as ``Subclassed``, anything else as ``Other``.
 
@@ -134,7 +153,7 @@ def decode(payload: bytes):
     thousands deep, for one, would otherwise raise RecursionError here).
     """
     try:
-        return _decode(payload)
+        return _decode(payload, layouts)
     except DecodeError:
         raise
     except (RecursionError, MemoryError, ValueError, TypeError, KeyError, IndexError,
@@ -142,7 +161,7 @@ def decode(payload: bytes):
         raise DecodeError(f"malformed message ({type(exc).__name__})") from None
 
 
-def _decode(payload: bytes):
+def _decode(payload: bytes, layouts: bool = False):
     if len(payload) < 4:
         raise DecodeError("message too short")
     (hlen,) = struct.unpack_from("<I", payload, 0)
@@ -157,7 +176,7 @@ def _decode(payload: bytes):
     offset = 4 + hlen
     built: list = []
     for spec in header["tensors"]:
-        t, offset = _dec_tensor(spec, payload, offset)
+        t, offset = _dec_tensor(spec, payload, offset, layouts)
         subclass = spec.get("subclass")
         # a class name is one line: a newline in it could fake a line of the kit's own
         built.append(Subclassed(one_line(str(subclass)[:200], 200), t) if subclass else t)
@@ -166,7 +185,7 @@ def _decode(payload: bytes):
     return _dec(header.get("tree"), built, 0)
 
 
-def _dec_tensor(spec, payload: bytes, offset: int):
+def _dec_tensor(spec, payload: bytes, offset: int, layouts: bool = False):
     if not isinstance(spec, dict):
         raise DecodeError("tensor spec is not an object")
     dtype = DTYPES.get(spec.get("dtype"))
@@ -192,6 +211,13 @@ def _dec_tensor(spec, payload: bytes, offset: int):
     else:
         buf = bytearray(payload[offset : offset + nbytes])
         t = torch.frombuffer(buf, dtype=dtype).reshape(shape)
+    order = spec.get("order")
+    if order is not None:  # a permuted layout (only where ``layouts``: the worker's side)
+        if not layouts or not isinstance(order, list) or \
+                sorted(o for o in order if type(o) is int) != list(range(len(shape))):
+            raise DecodeError("bad layout")
+        inverse = [order.index(i) for i in range(len(shape))]
+        t = t.reshape([shape[i] for i in order]).permute(inverse)
     return t, offset + nbytes
 
 

@@ -272,7 +272,7 @@ class ExerciseWorker:
                    "shared": layout}
         if measure:
             request["measure"] = True
-        payload = codec.encode(request)
+        payload = codec.encode(request, keep_layout=True)  # a transposed input stays one
         used = None
         try:
             message = self._exchange(payload, self.timeout)

@@ -320,7 +320,7 @@ class _Session:
                   all(isinstance(m, str) for m in more) else None)
         while True:
             try:
-                request = codec.decode(codec.recv(self.sock, None))
+                request = codec.decode(codec.recv(self.sock, None), layouts=True)
             except (EOFError, OSError, codec.DecodeError):
                 return
             if self.module is None:

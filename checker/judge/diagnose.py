@@ -176,6 +176,12 @@ VIEW_NEEDS_CONTIGUOUS = cause(
     "view_needs_contiguous",
     "`.view()` needs a tensor whose memory is laid out in order, and a transpose or permute "
     "before it changed that: use `.reshape(...)` (or `.contiguous().view(...)`)")
+VIEW_OF_INPUT = cause(
+    "view_of_input",
+    "`{code}` calls `.view()` on `{name}` as it was passed in, and a tensor passed in may be "
+    "a view whose memory is not laid out in order (a transposed or sliced tensor, as here): "
+    "`.view()` cannot regroup such memory; use `.reshape(...)`, which copies only when it "
+    "must")
 FIXED_PERMUTE = cause(
     "fixed_permute",
     "`{call}` names every dimension, so it fits only inputs with exactly that many, and this "
@@ -243,6 +249,39 @@ _MATMUL_SHAPES = words.MATMUL_SHAPES.regex
 # 2-D-only `.T` or `.t()` is that transpose too: right for 2-D inputs, never the mistake there
 _RIGHT_TRANSPOSED = re.compile(r"@\s*[\w.\[\]]+(?:\.mT\b|\.T\b(?!\w)|\.t\(\)|"
                                r"\.transpose\(\s*-[12]\s*,\s*-[12]\s*\))")
+
+
+# the right operand of `@` transposed with `.T` (`X @ W_Q.T`)
+_RIGHT_T = re.compile(r"@\s*[\w.\[\]]+?\.T\b(?!\w)")
+
+
+def _viewed_parameter(line: str, body: str) -> str:
+    """The parameter of the raising function that ``line`` calls ``.view()`` on as it was
+    passed in (``X.view(-1, d)`` where X is a parameter no earlier line reassigns), or ''."""
+    import ast
+
+    found = re.search(r"\b([A-Za-z_]\w*)\.view\(", line)
+    header = re.search(r"^\s*def\s+\w+\s*\((.*?)\)\s*(?:->[^:]*)?:", body, re.M | re.S)
+    if found is None or header is None:
+        return ""
+    try:
+        node = ast.parse(textwrap.dedent(f"def f({header.group(1)}): pass")).body[0]
+    except SyntaxError:
+        return ""
+    params = [a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)]
+    name = found.group(1)
+    if name not in params:
+        return ""
+
+    def squashed(code: str) -> str:  # the code alone: the frame's line is respaced
+        return re.sub(r"\s+", "", code.split("#", 1)[0])
+
+    for other in body[header.end():].splitlines():
+        if squashed(other) == squashed(line):
+            return name
+        if name in _assigned(other):
+            return ""
+    return ""
 
 
 def _assigned(line: str) -> list[str]:
@@ -1084,7 +1123,9 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
     if words.INVALID_SHAPE.search(message) and re.search(r"\.(reshape|view)\(", code):
         return BAD_RESHAPE
     if words.VIEW_STRIDE.search(message) and ".view(" in line:
-        return VIEW_NEEDS_CONTIGUOUS
+        viewed = _viewed_parameter(line, body)
+        return VIEW_OF_INPUT(code=line.split("#", 1)[0].strip(), name=viewed) if viewed \
+            else VIEW_NEEDS_CONTIGUOUS
     permute = re.search(r"\.permute\([^)]*\)", line)
     if permute and _PERMUTE.search(message):
         return FIXED_PERMUTE(call=permute.group(0))
@@ -1122,12 +1163,19 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
         if swapped:
             return TRANSPOSE_FIRST_AXES(code=swapped)
         call = _two_d_call(code) if batched else ""
+        # torch says `mat1 and mat2` when the right operand of `@` is 2-D: a `.T` there
+        # (`X @ W.T`) transposes a matrix, which `.T` does right; the transpose may be the
+        # mistake (a case names it), the 2-D-only `.T` is not: read as on 2-D inputs
+        matrix_right = call == ".T" and bool(words.MAT1_AND_MAT2.search(message)) and \
+            not re.search(r"\.T\b(?!\w)", _RIGHT_T.sub("", code))
+        if matrix_right:
+            call = ""
         if call.startswith("einsum"):
             return EINSUM_FIXED(call=call)
         if call:
             return TWO_D_ONLY(call=call)
         sizes = _MATMUL_SHAPES.search(message)
-        if not batched and _transpose(line) and sizes:
+        if (not batched or matrix_right) and _transpose(line) and sizes:
             a, b, c, d = (int(x) for x in sizes.groups())
             if _RIGHT_TRANSPOSED.search(line):
                 # `Q @ K.transpose(-2, -1)` (or, on these 2-D inputs, `Q @ K.T`) is the

@@ -68,7 +68,14 @@ WEIGHTS_NO_AXIS = cause("ex01_weights_no_axis", "`weights * values` lines the [n
                                                "the value features, not with the items: give "
                                                "the weights an axis (`weights[:, None] * "
                                                "values`), or use `weights @ values`")
+KEYS_TRANSPOSED = cause("ex01_keys_transposed", "`keys.T @ query` transposes the keys: keys "
+                                                "are [n, d], one row per stored item, so the "
+                                                "scores are `keys @ query`, one per key "
+                                                "(keys.T @ query runs only when n == d, and "
+                                                "then dots the query with the keys' columns)")
 QUERY_FIRST_CODE = {r"\bquery\s*@\s*keys\b|matmul\(\s*query\s*,\s*keys\s*\)": QUERY_FIRST,
+                    r"\bkeys\s*\.\s*(?:T\b|mT\b|t\(\s*\))\s*@\s*query\b|matmul\(\s*keys\s*\."
+                    r"\s*(?:T\b|mT\b|t\(\s*\))\s*,\s*query\s*\)": KEYS_TRANSPOSED,
                     r"\bweights\s*\*\s*values\b|\bvalues\s*\*\s*weights\b": WEIGHTS_NO_AXIS}
 
 

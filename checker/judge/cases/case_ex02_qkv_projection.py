@@ -1,9 +1,18 @@
 """Hidden cases for exercise 02, the Q, K, V projections."""
+import re
+
 import torch
 
 import math
 
+from checker import torch_words
+from checker.engine.problems import Problem
+from checker.engine.supervisor import LearnerProblem
+from checker.i18n import t
 from checker.judge import compare
+from checker.judge.cases.beyond_support import raised
+from checker.judge.cases.mistakes import TRANSPOSED_WEIGHT as TRANSPOSED, WRONG_WEIGHT
+from checker.judge.results import Check
 from checker.judge.cases.support import property_case
 from checker.judge.cases.support import (BATCH1, BATCH2, D_K, D_MODEL, D_V, case, cause,
                                          gradients, randn, unchanged, values_correct)
@@ -14,12 +23,7 @@ COPY_PASTE = cause("ex02_copy_paste", "{name} = X @ W_Q: W_Q used where {weight}
                                       "copy-paste slip?)")
 K_V_SWAPPED = cause("ex02_k_v_swapped", "K = X @ W_V and V = X @ W_K: W_K and W_V swapped, or the "
                                         "tuple returned as (Q, V, K)")
-WRONG_WEIGHT = cause("ex02_wrong_weight", "{name} = X @ {used}: {used} used where {weight} "
-                                          "belongs (a copy-paste slip?)")
 Q_SWAPPED = cause("ex02_q_swapped", "{other} in Q's place: the tuple's order is (Q, K, V)")
-TRANSPOSED = cause("ex02_transposed", "X @ {W}.T: the weights are already [d_model, d_out] and "
-                                      "are used as they are (nn.Linear stores them the other "
-                                      "way round)")
 FOLDED_SCALE = cause("ex02_folded_scale", "Q already divided by √d_k: the scaling belongs to the "
                                           "attention step (exercise 04), not to the projection")
 FUSED_CHUNK = cause("ex02_fused_chunk", "one product X @ [W_Q | W_K | W_V] cut with chunk(3): "
@@ -40,6 +44,14 @@ W_AT_X = cause("ex02_w_at_x", "`W @ X` multiplies in the wrong order: X holds on
 # W_Q @ X (not W_Q @ X.T, nor W_Q.T @ X.T: those are other products)
 W_AT_X_CODE = {r"\bW_?[QKVqkv]?\w*\s*@\s*X\b(?!\s*\.(?:T\b|mT\b|t\(|transpose))"
                r"|matmul\(\s*W_?[QKVqkv]?\w*\s*,\s*X\s*\)": W_AT_X}
+STACKED_WEIGHTS = cause("ex02_stacked_weights",
+                        "`torch.stack` of W_Q, W_K and W_V needs three weights of one shape, and "
+                        "the three may have different widths (W_Q and W_K are [d_model, d_k], "
+                        "W_V is [d_model, d_v]): use three products, X @ W_Q, X @ W_K and "
+                        "X @ W_V, or join the weights with `torch.cat(..., dim=-1)` and split "
+                        "the product at the widths [d_k, d_k, d_v]")
+# a stack whose items are the weights: torch.stack([W_Q, W_K, W_V]), stack((W_Q, ...), dim=0)
+STACK_OF_WEIGHTS = re.compile(r"\bstack\(\s*[\[(]\s*W_?[QKVqkv]\w*\s*,")
 BIAS = cause("ex02_bias", "something is added to the products: the projections have no bias "
                           "(nn.Linear adds one unless bias=False)")
 
@@ -74,13 +86,32 @@ def _suspects(i: int, X, weights: tuple, expected: tuple, got: tuple = ()) -> di
     return found
 
 
+def _project(learner, X, W_Q, W_K, W_V):
+    """The learner's project_qkv; torch's refusal to stack tensors of different sizes,
+    raised on a line that stacks the weights, where the weights' widths differ, is said so."""
+    try:
+        return learner.project_qkv(X, W_Q, W_K, W_V)
+    except LearnerProblem as problem:
+        line = str(problem.frames[-1].get("code", "")) if problem.frames else ""
+        if problem.kind == Problem.EXCEPTION and problem.error_type == "RuntimeError" and \
+                torch_words.STACK_SIZES.search(problem.message or "") and \
+                STACK_OF_WEIGHTS.search(line) and len({W_Q.shape, W_K.shape, W_V.shape}) > 1:
+            raise compare.CaseFailure(
+                t("{func} raised {error_type}", func="project_qkv",
+                  error_type=problem.error_type),
+                expected=t("Q, K and V of widths {widths}",
+                           widths=[W_Q.shape[-1], W_K.shape[-1], W_V.shape[-1]]),
+                got=raised(problem), likely=STACKED_WEIGHTS, check=Check.RAISED) from None
+        raise
+
+
 def _check(learner, X, W_Q, W_K, W_V):
     weights = (W_Q, W_K, W_V)
     learner.expect(W_AT_X_CODE)
     learner.expect({r"\bW_[QKV]\.T\b|\bW_[QKV]\.t\(\)|\.transpose\(\s*0\s*,\s*1\s*\)|"
                     r"\bF\.linear\(|functional\.linear\(": TRANSPOSED(W="W")}
                    if X.dim() == 2 else {})
-    got = compare.triple(learner.project_qkv(X, W_Q, W_K, W_V))
+    got = compare.triple(_project(learner, X, W_Q, W_K, W_V))
     expected = (X @ W_Q, X @ W_K, X @ W_V)
     for i, name in enumerate(("Q", "K", "V")):
         compare.close(got[i], expected[i], what=compare.code(name),
@@ -129,6 +160,12 @@ def test_batch1(learner, gen):
 @case("two leading batch dimensions: X of shape [2, 3, 4, 6]")
 def test_batch2(learner, gen):
     _check(learner, randn(gen, *BATCH2, N, D_MODEL), *_weights(gen))
+
+
+@case("X a transposed view ([3, 4, 6], not laid out in order in memory)")
+def test_non_contiguous(learner, gen):
+    # a learner's X may be any view of a bigger tensor: here the transpose of [3, 6, 4]
+    _check(learner, randn(gen, *BATCH1, D_MODEL, N).transpose(-2, -1), *_weights(gen))
 
 
 @property_case("no bias: a zero input gives zero Q, K and V")

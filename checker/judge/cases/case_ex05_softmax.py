@@ -31,6 +31,8 @@ NOT_MOVED_BACK = cause("ex05_not_moved_back", "the softmax taken along the last 
                                               "`movedim(dim, -1)`), and the axes never moved "
                                               "back: move them back the same way before "
                                               "returning, or reduce along `dim` itself")
+SUM_LAST = cause("ex05_sum_last", "the max taken along `dim` but the sum along the last "
+                                  "dimension (`sum(dim=-1)`): every reduction runs along `dim`")
 NO_KEEPDIM_CODE = {r"\.(?:max|amax|sum)\(\s*(?:dim\s*=\s*)?dim\s*\)": NO_KEEPDIM}
 
 
@@ -45,6 +47,8 @@ def _suspects(x, dim=-1) -> dict:
              / torch.exp(x - x.amax(dim, keepdim=True)).sum(dim, keepdim=True)}
     if x.dim() > 1 and dim not in (-1, x.dim() - 1):
         found[DIM_IGNORED] = torch.softmax(x, dim=-1)
+        shifted = torch.exp(x - x.amax(dim, keepdim=True))
+        found[SUM_LAST] = shifted / shifted.sum(dim=-1, keepdim=True)
         right = torch.softmax(x, dim)
         found[NOT_MOVED_BACK] = right.transpose(dim, -1)
         found[NOT_MOVED_BACK(by="movedim")] = right.movedim(dim, -1)

@@ -35,6 +35,11 @@ V_TRANSPOSED = cause("ex06_v_transposed", "V transposed: V is used as it is, [..
 ELEMENTWISE = cause("ex06_elementwise", "`weights * V` multiplies element by element: the blend "
                                       "is a matrix product, `weights @ V` (each output row "
                                       "sums over the keys)")
+KEY_LEFT_OUT = cause("ex06_key_left_out", "the weighted sum without key {key}'s term: a loop "
+                                          "over the keys that skips one (`range(1, n_k)` leaves "
+                                          "out key 0, `range(n_k - 1)` the last); every key j "
+                                          "from 0 to n_k - 1 adds weights[..., j] times V's "
+                                          "row j")
 V_TIMES_W = cause("ex06_v_times_weights", "V @ weights: the product runs the other way, weights @ "
                                           "V (one row of weights per query)")
 
@@ -66,6 +71,9 @@ def _suspects(weights, V, expected) -> dict:
                 CLAMPED: weights.clamp_min(0) @ V, RESULT_T: expected.transpose(-2, -1),
                 SUM_OVER_QUERIES: (weights.unsqueeze(-1) * V.unsqueeze(-3)).sum(-3),
                 MEAN: expected / weights.shape[-1]}
+    if weights.shape[-1] > 1:  # the first or the last key's term left out of the sum
+        suspects[KEY_LEFT_OUT(key=0)] = weights[..., 1:] @ V[..., 1:, :]
+        suspects[KEY_LEFT_OUT(key=weights.shape[-1] - 1)] = weights[..., :-1] @ V[..., :-1, :]
     try:
         suspects[SUM_OVER_FEATURES] = (weights.unsqueeze(-1) * V.unsqueeze(-3)).sum(-1)
     except RuntimeError:

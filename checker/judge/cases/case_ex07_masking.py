@@ -41,6 +41,11 @@ BUFFER_AXES = cause("ex07_buffer_axes", "the mask given two leading axes of size
                                        "buffer in, for scores [batch, heads, n, n]): "
                                        "causal_mask returns [n, n], and broadcasting lines it up "
                                        "with any leading axes by itself")
+ZERO_SCORES_BLOCKED = cause("ex07_zero_scores_blocked",
+                            "every score of exactly 0 blocked too, where the mask allows it: "
+                            "the blocked positions are found from the scores (`scores * mask "
+                            "== 0` is also true where an allowed score is 0), and only the mask "
+                            "may decide them: `scores.masked_fill(mask == 0, float('-inf'))`")
 N_PLUS_ONE = cause("ex07_n_plus_one", "an (n + 1) x (n + 1) mask: causal_mask(n) is n x n, one row "
                                      "and one column per token")
 
@@ -63,8 +68,9 @@ def _broadcast(a, b) -> list[int] | None:
     return [y if x == 1 else x for x, y in zip(a, b)]
 
 
-def _applied(learner, scores, mask, expected):
-    """The learner's apply_mask(scores, mask), compared exactly, with the classic mistakes."""
+def _applied(learner, scores, mask, expected, suspects=None):
+    """The learner's apply_mask(scores, mask), compared exactly, with the classic mistakes
+    (and ``suspects``, more of them)."""
     got = compare.tensor(learner.apply_mask(scores, mask), expected=expected)
     allowed = (mask != 0).expand(scores.shape)
     unsqueezed = _broadcast(scores.shape, mask.unsqueeze(1).shape) if mask.dim() >= 1 else None
@@ -84,7 +90,8 @@ def _applied(learner, scores, mask, expected):
     elif torch.equal(got, scores):
         likely = IGNORED
     # a softmax applied already (its blocked weights are 0) is told before the zero fill
-    compare.close(got, expected, exact=True, likely=likely, suspects=lambda: softmaxed(expected))
+    compare.close(got, expected, exact=True, likely=likely,
+                  suspects=lambda: {**softmaxed(expected), **(suspects or {})})
     return got
 
 
@@ -131,6 +138,16 @@ def test_blocked_are_minus_inf(learner, gen):
 def test_allowed_are_kept(learner, gen):
     scores, mask = randn(gen, N_Q, N_K), rand_mask(gen, N_Q, N_K)
     _applied(learner, scores, mask, scores.masked_fill(~mask, INF))
+
+
+@case("apply_mask: an allowed score of exactly 0 stays 0 (only the mask decides what is "
+      "blocked)")
+def test_allowed_zero_scores(learner, gen):
+    scores, mask = randn(gen, N_Q, N_K), rand_mask(gen, N_Q, N_K)
+    scores[0, 0] = scores[1, :] = scores[:, 5] = 0.0  # zeros where the mask allows and blocks
+    expected = scores.masked_fill(~mask, INF)
+    _applied(learner, scores, mask, expected,
+             {ZERO_SCORES_BLOCKED: scores.masked_fill(~mask | (scores == 0), INF)})
 
 
 @case("apply_mask with a causal mask matches the reference")

@@ -12,8 +12,11 @@ from checker.judge.cases.attention_support import (WEIGHTS_T, check_pair,
                                                    rows_sum_to_one, sdpa, suspects_for)
 from checker.judge.cases.beyond_support import raised
 from checker.judge.cases.support import made_once, property_case
-from checker.judge.cases.mistakes import (RESIDUAL_CODE, SCALE_D_MODEL, projection_slips,
-                                          residual)
+from checker.judge.cases.attention_support import WEIGHTS_AT_K
+from checker.judge.cases.mistakes import (RESIDUAL_CODE, SCALE_D_MODEL, TRANSPOSED_WEIGHT,
+                                          WRONG_WEIGHT, projection_slips, residual)
+from checker.judge.causes import Cause
+from checker.judge.diagnose import function_named
 from checker.judge.cases.support import (BATCH2, D_K, D_MODEL, D_V, case, cause,
                                          no_forbidden_source, rand_mask, randn, unchanged,
                                          values_correct)
@@ -41,9 +44,55 @@ SQUARE_DEFAULT_MASK = cause("ex09_square_default_mask",
                             "make any mask of your own [Q.size(-2), K.size(-2)]")
 
 
+# a projection with the weight transposed (nn.Linear's convention): X @ W_Q.T, X_enc @ W_K.t()
+TRANSPOSED_CODE = {rf"\bX\w*\s*@\s*{w}\s*\.\s*(?:T\b|mT\b|t\(\s*\)|transpose\(\s*-?[01]\s*,"
+                   rf"\s*-?[12]\s*\))": TRANSPOSED_WEIGHT(W=w) for w in ("W_Q", "W_K", "W_V")}
+# V made with W_K (`V = X @ W_K`, `Q, K, V = X @ W_Q, X @ W_K, X @ W_K`)
+V_BY_W_K = WRONG_WEIGHT(name="V", used="W_K", weight="W_V")
+
+
+def _v_made_with_w_k(body: str) -> bool:
+    """Whether a line of ``body`` (the called function) gives V (a name V, v or V_...) a
+    product with W_K and no W_V: the projection slip, seen in the code."""
+    for line in body.splitlines():
+        code = line.split("#", 1)[0]
+        if "=" not in code or "==" in code:
+            continue
+        targets, _, values = code.partition("=")
+        names = [n.strip() for n in targets.split(",")]
+        parts = [v.strip() for v in values.split(",")] if len(names) > 1 else [values.strip()]
+        for name, value in zip(names, parts if len(parts) == len(names) else []):
+            if re.fullmatch(r"[Vv](?:_\w+)?", name) and re.search(r"\bW_K\b", value) \
+                    and not re.search(r"\bW_V\b", value):
+                return True
+    return False
+
+
+def _named_slip(learner, failure: compare.CaseFailure) -> None:
+    """``weights @ K`` and ``V = X @ W_K`` give the same output (V is then K): where the
+    output matched both and the called function's own code makes V with W_K, the slip is
+    named alone."""
+    both = "|".join(sorted((WEIGHTS_AT_K.id, V_BY_W_K.id)))
+    if failure.cause is None or failure.cause.id != both:
+        return
+    body, _ = function_named(learner.source_text(), learner.last_function)
+    if _v_made_with_w_k(body):
+        found = Cause(V_BY_W_K.id, compare.MATCHES,
+                              values=(("description", V_BY_W_K.render()),))
+        failure.cause, failure.likely = found, found.render()
+
+
 def _weights(gen, dtype=torch.float32):
     return (randn(gen, D_MODEL, D_K, dtype=dtype), randn(gen, D_MODEL, D_K, dtype=dtype),
             randn(gen, D_MODEL, D_V, dtype=dtype))
+
+
+def _transposed(W_Q, W_K, W_V, attention) -> dict:
+    """Every weight used transposed (nn.Linear's convention), where the shapes allow it
+    (square weights): {mistake: what attention gives with them}."""
+    if not W_Q.shape[-2] == W_Q.shape[-1] == W_K.shape[-1] == W_V.shape[-1]:
+        return {}
+    return {TRANSPOSED_WEIGHT(W="W"): attention(W_Q.mT, W_K.mT, W_V.mT)}
 
 
 @made_once
@@ -51,6 +100,8 @@ def _self_suspects(X, W_Q, W_K, W_V, mask=None):
     found = suspects_for(X @ W_Q, X @ W_K, X @ W_V, mask)
     for mistake, (w_q, w_k, w_v) in projection_slips(W_Q, W_K, W_V).items():
         found[mistake] = sdpa(X @ w_q, X @ w_k, X @ w_v, mask)
+    found[V_BY_W_K] = sdpa(X @ W_Q, X @ W_K, X @ W_K, mask)
+    found.update(_transposed(W_Q, W_K, W_V, lambda q, k, v: sdpa(X @ q, X @ k, X @ v, mask)))
     found[SCALE_D_MODEL] = sdpa(X @ W_Q, X @ W_K, X @ W_V, mask, scale=X.shape[-1])
     causal = torch.tril(torch.ones(X.shape[-2], X.shape[-2], dtype=torch.bool))
     found[CAUSAL_IN_SELF] = sdpa(X @ W_Q, X @ W_K, X @ W_V,
@@ -66,6 +117,9 @@ def _cross_suspects(X_dec, X_enc, W_Q, W_K, W_V, mask=None):
     found[ROLES_SWAPPED] = sdpa(X_enc @ W_Q, X_dec @ W_K, X_dec @ W_V, mask)
     for mistake, (w_q, w_k, w_v) in projection_slips(W_Q, W_K, W_V).items():
         found[mistake] = sdpa(X_dec @ w_q, X_enc @ w_k, X_enc @ w_v, mask)
+    found[V_BY_W_K] = sdpa(Q, K, X_enc @ W_K, mask)
+    found.update(_transposed(W_Q, W_K, W_V,
+                             lambda q, k, v: sdpa(X_dec @ q, X_enc @ k, X_enc @ v, mask)))
     found[SCALE_D_MODEL] = sdpa(Q, K, V, mask, scale=D_MODEL)
     causal = torch.tril(torch.ones(Q.shape[-2], K.shape[-2], dtype=torch.bool))
     found[CAUSAL_IN_CROSS] = sdpa(Q, K, V, causal if mask is None else causal & (mask != 0))
@@ -77,9 +131,13 @@ def _cross_suspects(X_dec, X_enc, W_Q, W_K, W_V, mask=None):
 
 
 def _check_self(learner, ref, X, W, mask=None):
-    learner.expect(RESIDUAL_CODE)
-    check_pair(learner.self_attention(X, *W, mask), ref.self_attention(X, *W, mask),
-               lambda: _self_suspects(X, *W, mask))
+    learner.expect({**RESIDUAL_CODE, **TRANSPOSED_CODE})
+    try:
+        check_pair(learner.self_attention(X, *W, mask), ref.self_attention(X, *W, mask),
+                   lambda: _self_suspects(X, *W, mask))
+    except compare.CaseFailure as failure:
+        _named_slip(learner, failure)
+        raise
 
 
 def _mismatch(message: str) -> tuple | None:
@@ -121,10 +179,14 @@ def _cross(learner, X_dec, X_enc, W, mask):
 
 def _check_cross(learner, ref, X_dec, X_enc, W, mask=None):
     learner.expect({r"X_dec\s*@\s*W_V": V_FROM_DEC, r"X_dec\s*@\s*W_K": K_FROM_DEC,
-                    **RESIDUAL_CODE})
-    check_pair(_cross(learner, X_dec, X_enc, W, mask),
-               ref.cross_attention(X_dec, X_enc, *W, mask),
-               lambda: _cross_suspects(X_dec, X_enc, *W, mask))
+                    **RESIDUAL_CODE, **TRANSPOSED_CODE})
+    try:
+        check_pair(_cross(learner, X_dec, X_enc, W, mask),
+                   ref.cross_attention(X_dec, X_enc, *W, mask),
+                   lambda: _cross_suspects(X_dec, X_enc, *W, mask))
+    except compare.CaseFailure as failure:
+        _named_slip(learner, failure)
+        raise
 
 
 @case("self_attention: n=4, d_model=6, d_k=5, d_v=3, no mask")

@@ -84,6 +84,11 @@ POSITION_DROPPED = cause("ex12_position_dropped",
                          "positions' axis: the step gets x_t of shape [..., d_model] instead of "
                          "[..., 1, d_model], one dimension short (for a 2-D X, a 1-D x_t, "
                          "which has no axis -2); slice it, `X[..., t : t + 1, :]`")
+WHOLE_PREFIX = cause("ex12_whole_prefix",
+                     "generate_outputs fed each step the whole prefix X[..., :t+1, :] instead of "
+                     "the one new token X[..., t:t+1, :], so the cache took every earlier token "
+                     "again at each step: key j is in it t - j + 1 times and weighs that much "
+                     "more; the cache already holds the past, feed only token t")
 STACKED = cause("ex12_stacked_extra_dim",
                 "the step outputs [..., 1, d_v] were stacked, which adds a dimension, instead of "
                 "joined along the positions with torch.cat")
@@ -200,6 +205,12 @@ def _generate_suspects(X, W) -> dict:
         w = torch.softmax(Q[..., i:i + 1, :] @ K[..., :i + 1, :].transpose(-2, -1)
                           / math.sqrt(K.shape[-1]), dim=-1)
         rows.append(w @ V[..., :i + 1, :].flip(-2))
+    # the whole prefix fed at each step: row t attends to the keys of every prefix, key j
+    # t - j + 1 times (log of the count added to its score; log 0 = -inf blocks the future)
+    steps = torch.arange(n)
+    counts = (steps[:, None] - steps[None, :] + 1).clamp(min=0).to(Q.dtype)
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(K.shape[-1]) + counts.log()
+    whole_prefix = torch.softmax(scores, dim=-1) @ V
     self_and_last = torch.tril(torch.ones(n, n, dtype=torch.bool)) & \
         torch.triu(torch.ones(n, n, dtype=torch.bool), -1)
     return {NOT_CARRIED: V, MASK_IN_STEP: V[..., :1, :].expand_as(V),
@@ -207,7 +218,7 @@ def _generate_suspects(X, W) -> dict:
             ONLY_NEW: _causal(X, W, allowed=self_and_last),
             NO_SCALING: _causal(X, W, scale=1), LEFT_OUT: _causal(X, W, allowed=before),
             NOT_APPENDED: _causal(X, W, allowed=only_first_and_self),
-            OUT_OF_STEP: torch.cat(rows, -2),
+            OUT_OF_STEP: torch.cat(rows, -2), WHOLE_PREFIX: whole_prefix,
             STACKED: _causal(X, W).unsqueeze(-3),               # torch.stack(..., dim=-2)
             STACKED(dim=-3): _causal(X, W).unsqueeze(-2),       # torch.stack(..., dim=-3)
             LAST_LEFT_OUT: _causal(X, W)[..., :-1, :],

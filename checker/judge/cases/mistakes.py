@@ -271,6 +271,14 @@ PROJ_Q_K_SWAPPED = cause("proj_q_k_swapped", "W_Q and W_K swapped (Q = X @ W_K, 
 PROJ_V_IS_X = cause("proj_v_is_x", "X itself used as the values: V = X @ W_V")
 
 
+# named in 02 (the projections alone) and in 09 (the projections inside attention)
+WRONG_WEIGHT = cause("ex02_wrong_weight", "{name} = X @ {used}: {used} used where {weight} "
+                                          "belongs (a copy-paste slip?)")
+TRANSPOSED_WEIGHT = cause("ex02_transposed", "X @ {W}.T: the weights are already [d_model, "
+                                             "d_out] and are used as they are (nn.Linear "
+                                             "stores them the other way round)")
+
+
 def projection_slips(W_Q, W_K, W_V) -> dict:
     """{mistake: (W_Q, W_K, W_V) as the mistake uses them}: a projection made with the wrong
     weight (K = X @ W_Q, Q = X @ W_K, the two swapped) or none (V = X, the identity)."""

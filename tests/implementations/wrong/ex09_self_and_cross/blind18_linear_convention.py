@@ -1,0 +1,36 @@
+"""MISTAKE: the weights are used in the nn.Linear convention (X @ W.T) although the stub says Q = X @ W_Q with W [d_model, d_k]
+FIX: The weights are [d_model, d_out]: project with X @ W_Q, X @ W_K, X @ W_V, no transpose.
+
+Cause: ex02_transposed
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def _attention(Q, K, V, mask=None):
+    d_k = Q.size(-1)
+    scores = Q @ K.transpose(-2, -1) / math.sqrt(d_k)
+    if mask is not None:
+        scores = scores.masked_fill(mask == 0, float("-inf"))
+    weights = torch.softmax(scores, dim=-1)
+    return weights @ V, weights
+
+
+def self_attention(X, W_Q, W_K, W_V, mask=None):
+    """Self-attention: Q, K and V are all projected from the same sequence X."""
+    Q = X @ W_Q.T
+    K = X @ W_K.T
+    V = X @ W_V.T
+    return _attention(Q, K, V, mask)
+
+
+def cross_attention(X_dec, X_enc, W_Q, W_K, W_V, mask=None):
+    """Cross-attention: queries from the decoder, keys and values from the encoder."""
+    Q = X_dec @ W_Q.T
+    K = X_enc @ W_K.T
+    V = X_enc @ W_V.T
+    return _attention(Q, K, V, mask)
