@@ -178,8 +178,29 @@ def _reference(Q, K, V, mask=None):
 # how a tile's columns are taken from a mask that was never expanded: as if it were 2-D,
 # or along its last axis (right only once the mask is [..., n_q, n_k])
 UNEXPANDED_SLICES = (lambda mask, a, b: mask[:, a:b], lambda mask, a, b: mask[..., a:b])
-# a slice of a mask's columns on a line of code: `mask[:, a:b]`, `key_mask[..., j:j + t]`
-_MASK_SLICE = r"\b\w*[Mm]ask\w*\s*\[\s*(?::|\.\.\.)\s*,[^\],:]*:[^\],:]*\]"
+# a slice of the columns of a tensor on a line of code: `mask[:, a:b]`, `allowed[..., j:j + t]`
+_COLUMNS = r"\s*\[\s*(?::|\.\.\.)\s*,[^\],:]*:[^\],:]*\]"
+# a mask's name: `mask`, `key_mask`, `attn_mask`
+_A_MASK = r"\b\w*[Mm]ask\w*\b"
+# a name made from the mask with its shape kept (`allowed = mask != 0`, `keep = mask.bool()`):
+# the mask used for more than its sizes, and not expanded, reshaped or indexed with None
+_SIZES_ONLY = r"\s*\.\s*(?:shape|size|dim|ndim|dtype|device)\b"
+_RESHAPED = re.compile(r"\b(?:expand|expand_as|broadcast_to|broadcast_tensors|reshape|view|"
+                       r"unsqueeze|repeat|tile|cat|stack|where)\b|\[\s*None")
+
+
+def _mask_slice(body: str) -> str:
+    """The pattern of a column slice of the mask, or of a name the function ``body`` made
+    from the mask with its shape kept (``allowed = mask != 0``, then ``allowed[..., a:b]``)."""
+    names = [_A_MASK]
+    for _ in range(3):  # a few steps of assignments
+        for code in body.splitlines():
+            made = re.match(r"\s*([A-Za-z_]\w*)\s*=(?!=)(.*)", code.split("#", 1)[0])
+            if made and not _RESHAPED.search(made.group(2)) and any(
+                    re.search(rf"{name}(?!{_SIZES_ONLY})", made.group(2)) for name in names):
+                name = rf"\b{made.group(1)}\b"
+                names += [] if name in names else [name]
+    return rf"(?:{'|'.join(names)}){_COLUMNS}"
 
 
 def _unexpanded_errors(Q, K, mask, tile) -> list[tuple[str, str]]:
@@ -199,8 +220,10 @@ def _unexpanded_errors(Q, K, mask, tile) -> list[tuple[str, str]]:
 
 
 def _mismatch(message: str) -> tuple | None:
+    """The two sizes that failed to broadcast, in either order (masked_fill names the
+    scores first, torch.where the mask), and the dimension."""
     found = torch_words.BROADCAST_MISMATCH.search(message or "")
-    return found.groups() if found else None
+    return (*sorted(found.groups()[:2]), found.group(3)) if found else None
 
 
 def _mask_not_expanded(problem: LearnerProblem, source: str | None, Q, K, mask, tile):
@@ -212,9 +235,10 @@ def _mask_not_expanded(problem: LearnerProblem, source: str | None, Q, K, mask, 
         return None
     line = str(problem.frames[-1].get("code", ""))
     body = function_source(source, problem.frames)
+    pattern = _mask_slice(body)
     sliced = next((code for code in (c.split("#", 1)[0].strip()
                                      for c in (line, *body.splitlines()))
-                   if re.search(_MASK_SLICE, code) and shows(re.escape(code), line, body)), "")
+                   if re.search(pattern, code) and shows(re.escape(code), line, body)), "")
     if not sliced:
         return None
     for error_type, message in _unexpanded_errors(Q, K, mask, tile):
