@@ -87,6 +87,17 @@ HALF_ANGLES = cause("ex14_float16_angles",
                     "second integer, so at positions in the thousands the angles are off by "
                     "radians; compute the angles, cos and sin in float32 and cast only cos and "
                     "sin to x's dtype")
+DEINTERLEAVED = cause("ex14_pairs_not_interleaved",
+                      "each pair was turned right, but the result was put back as "
+                      "torch.cat([y_even, y_odd]): every pair's first feature, then every "
+                      "second one; feature 2i+1 of the result belongs beside feature 2i, so "
+                      "interleave them back, torch.stack([y_even, y_odd], dim=-1).flatten(-2)")
+FLOAT32_ANGLES = cause("ex14_float32_angles",
+                       "the angles were computed in float32 for float64 x: float32 keeps about "
+                       "7 digits, so an angle near 10,000 radians is rounded to a step of about "
+                       "a thousandth of a radian, far coarser than float64; make the frequencies "
+                       "and the angles in float64 when x is float64 (float32 is for float32, "
+                       "float16 and bfloat16 x)")
 ODD_D = cause("ex14_odd_d_accepted",
               "apply_rope did not refuse an odd d with ValueError: the last feature has no "
               "partner to turn with; check d % 2 first and raise ValueError")
@@ -120,7 +131,8 @@ def _rope(x, positions, base=BASE, slip=None):
     """RoPE as a loop over the pairs of features, in float64, back in x's dtype; or with
     one ``slip`` (a cause of apply_rope's): the rotate-half pairing, the rotation reversed,
     positions one too high, the exponent i / d or doubled (4i / d), the angles laid out as
-    two halves, the frequencies counted from i = 1."""
+    two halves, the frequencies counted from i = 1, the turned pairs put back as two
+    halves (y_even, then y_odd)."""
     x64 = x.detach().to(torch.float64)
     d = x.shape[-1]
     h = d // 2
@@ -139,6 +151,8 @@ def _rope(x, positions, base=BASE, slip=None):
         angle1, angle2 = sign * p * f_first, sign * p * f_second  # [..., n]
         cols[first] = a * torch.cos(angle1) - b * torch.sin(angle1)
         cols[second] = a * torch.sin(angle2) + b * torch.cos(angle2)
+    if slip is DEINTERLEAVED:  # torch.cat([y_even, y_odd], dim=-1)
+        cols = cols[0::2] + cols[1::2]
     return torch.stack(torch.broadcast_tensors(*cols), dim=-1).to(x.dtype)
 
 
@@ -157,7 +171,8 @@ def _rope_float16_angles(x, positions, base=BASE, cast=False):
     return torch.stack([a * cos - b * sin, a * sin + b * cos], dim=-1).flatten(-2)
 
 
-ROPE_SLIPS = (ROTATE_HALF, REVERSED, OFF_BY_ONE, EXPONENT, EXPONENT_DOUBLED, MIXED, FROM_ONE)
+ROPE_SLIPS = (ROTATE_HALF, REVERSED, OFF_BY_ONE, EXPONENT, EXPONENT_DOUBLED, MIXED, FROM_ONE,
+              DEINTERLEAVED)
 
 
 @made_once
@@ -167,6 +182,34 @@ def _rope_suspects(x, positions, base) -> dict:
         found[HALF_ANGLES] = _rope_float16_angles(x, positions, base)
         found[HALF_ANGLES(made="cast")] = _rope_float16_angles(x, positions, base, cast=True)
     return found
+
+
+EPS32 = 2.0 ** -23  # float32's step at 1
+
+
+def _float32_angles(got, x, positions, base) -> bool:
+    """Whether float64 ``x`` came back turned by angles of float32's precision: each pair
+    turned by a rotation (its length kept), by an angle within a few float32 steps of
+    p · θ_i and in places off by more than cos and sin rounded to float32 would make it,
+    and the values not float32's own (the whole rotation in float32 is another mistake)."""
+    if x.dtype != torch.float64 or not isinstance(got, torch.Tensor) \
+            or got.dtype != torch.float64 or got.shape != x.shape \
+            or not bool(torch.isfinite(got).all()) or torch.equal(got, got.float().double()):
+        return False
+    d = x.shape[-1]
+    freqs = base ** (-torch.arange(0, d, 2, dtype=torch.float64) / d)  # [d/2]
+    angles = positions.to(torch.float64).unsqueeze(-1) * freqs  # [..., n, d/2]
+    a, b = x.detach()[..., 0::2], x.detach()[..., 1::2]  # [..., n, d/2] each
+    c, s = got.detach()[..., 0::2], got.detach()[..., 1::2]
+    length, turned_length = torch.hypot(a, b), torch.hypot(c, s)
+    seen = length > 0
+    if not bool(seen.any()) or not bool(
+            ((turned_length - length).abs() <= 4 * EPS32 * length).all()):
+        return False
+    turned = torch.atan2(a * s - b * c, a * c + b * s)  # the angle from (a, b) to (c, s)
+    off = (torch.remainder(turned - angles + math.pi, 2 * math.pi) - math.pi).abs()[seen]
+    bound = (4 * EPS32 * angles.abs() + 4 * EPS32).expand_as(seen)[seen]
+    return bool((off <= bound).all()) and float(off.max()) > 8 * EPS32
 
 
 def _outer_angles(problem: LearnerProblem, positions, d: int):
@@ -248,8 +291,12 @@ def _check_rope(learner, x, positions, base=None, rtol=None, atol=None, dtype=No
     got = _rope_call(learner, x, positions, *extra)
     if dtype is not None:
         compare.dtype(compare.tensor(got), dtype)
-    compare.close(got, _rope(x, positions, base), rtol=rtol, atol=atol,
-                  suspects=lambda: _rope_suspects(x, positions, base))
+    expected = _rope(x, positions, base)
+    float32_angles = x.dtype == torch.float64 and not compare.same(got, expected) and \
+        _float32_angles(got, x, positions, base)
+    compare.close(got, expected, rtol=rtol, atol=atol,
+                  suspects=lambda: _rope_suspects(x, positions, base),
+                  likely=FLOAT32_ANGLES if float32_angles else "")
 
 
 def _positions(*values) -> torch.Tensor:
