@@ -23,8 +23,7 @@ def quiet():
 def start() -> None:
     """Import torch and start the fork server (once per process; later calls are free)."""
     with quiet():
-        import torch  # noqa: F401  (the fork server must start with torch already imported)
-
         from checker.engine import forkserver
 
-        forkserver.get()
+        forkserver.get()  # forked before torch is imported here: it imports it beside us
+        import torch  # noqa: F401

@@ -23,9 +23,10 @@ def run_check(exercises_dir: Path, chosen: list[manifest.Exercise] | None = None
     check (``RunOptions.learner_check``): never a grade."""
     from checker import engine, judge
     from checker.engine import startup
+
+    engine.start()  # before the runner's imports bring torch in (startup.start)
     from checker.judge.runner import RunError
 
-    engine.start()
     try:
         with startup.quiet():
             done = judge.run(str(exercises_dir), chosen,
