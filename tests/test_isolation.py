@@ -360,3 +360,33 @@ def test_a_timeout_names_the_line_where_the_call_was_stopped(solved, tmp_path):
                 if test["metadata"].get("exercise") == "03" and test["outcome"] == "failed"]
     assert messages and all(said in m or m.startswith("not run") for m in messages), messages
     assert said in messages[0]
+
+
+def test_a_result_that_is_the_input_itself_fails_only_the_new_tensor_case(tmp_path):
+    """Identity does not cross the seam (a result comes back as plain data): asked by 04's
+    "a new tensor" case, the worker says which arguments a returned tensor shares memory
+    with. The input itself and a view of it are told; a copy, `scores / 1` and the kit's own
+    solution are not (docs/threat-model.md: the worker's word, in proportion)."""
+    files = {"itself": "return scores", "view": "return scores.view(scores.shape)",
+             "copy": "return scores.clone()", "divided": "return scores / math.sqrt(d_k)"}
+    name = "d_k = 1: the result is a new tensor, not the scores themselves or a view of them"
+    found = {}
+    for kind, line in files.items():
+        folder = copy_exercises(SOLUTIONS, tmp_path / kind)
+        (folder / FILES["04"]).write_text(textwrap.dedent(f"""
+            import math
+            def scale_scores(scores, d_k):
+                if d_k == 1:
+                    {line}
+                return scores / math.sqrt(d_k)
+            """))
+        result, _ = check(folder, ["04"])
+        cases = {c.name: c for c in result.exercises[0].cases}
+        found[kind] = cases[name]
+        assert [c for c in cases.values() if c.status.value != "passed"] in (
+            [], [cases[name]]), kind
+    for kind in ("itself", "view"):
+        assert found[kind].status.value == "failed", kind
+        assert found[kind].failure.cause == "ex04_returned_input", kind
+    for kind in ("copy", "divided"):
+        assert found[kind].status.value == "passed", kind

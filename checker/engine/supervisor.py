@@ -34,6 +34,7 @@ class Returned:
     grads: object = None
     args_after: list | None = None
     memory: "memory.Used | None" = None   # what a measured call added (the kernel's figures)
+    shares: list | None = None   # the worker's word: arguments a returned tensor shares memory with
 
 
 @dataclass
@@ -255,10 +256,11 @@ class ExerciseWorker:
 
     # ------------------------------------------------------------------ calls
     def call(self, func: str, args=(), kwargs=None, *, grad=None, return_args=False,
-             measure=False) -> Returned:
+             measure=False, shares=False) -> Returned:
         """``measure``: also read what the call added to the worker's memory, from the
         kernel's figures of its process (memory.py); None in ``Returned.memory`` when they
-        could not be read."""
+        could not be read. ``shares``: also ask the worker which arguments a returned
+        tensor shares memory with (its word: ``Returned.shares``, indices, or None)."""
         if self.strikes >= MAX_STRIKES:
             raise LearnerProblem(self.last_strike,
                                  t("not run: this exercise already failed {n} times with "
@@ -272,6 +274,8 @@ class ExerciseWorker:
                    "shared": layout}
         if measure:
             request["measure"] = True
+        if shares:
+            request["shares"] = True
         payload = codec.encode(request, keep_layout=True)  # a transposed input stays one
         used = None
         try:
@@ -285,7 +289,11 @@ class ExerciseWorker:
         if message.get("ok"):
             after = self.region.read(list(args), layout, message.get("moved")) \
                 if layout is not None else None
-            return Returned(message.get("result"), message.get("grads"), after, used)
+            said = message.get("shares")
+            said = sorted({i for i in said if type(i) is int and 0 <= i < len(args)}) \
+                if isinstance(said, list) and len(said) <= len(args) + 64 else None
+            return Returned(message.get("result"), message.get("grads"), after, used,
+                            said if shares else None)
         error = _error(message)
         kind = error["kind"]
         if kind not in (Problem.NOT_IMPLEMENTED, Problem.FORBIDDEN, Problem.MISSING, Problem.EXIT):

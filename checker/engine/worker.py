@@ -263,6 +263,8 @@ class _Session:
         message = {"ok": True, "result": result, "grads": grads}
         if given:
             message["moved"] = shared.moved(given)
+        if request.get("shares"):
+            message["shares"] = shares(result, args)
         self.reply(message)
 
     def run_program(self, request: dict) -> None:
@@ -329,6 +331,32 @@ class _Session:
                 self.run_program(request)
             else:
                 self.call(request)
+
+
+def shares(result, args: list) -> list[int] | None:
+    """The indices of the arguments whose memory a returned tensor (the result, or an item
+    of a returned tuple or list) overlaps: the input itself, or a view of it; never a copy.
+    Asked for by one property case (``Learner.sharing``): what it says is the worker's word
+    (docs/threat-model.md). None when it cannot be told."""
+    import torch
+
+    def span(x):
+        if type(x) is not torch.Tensor or x.device.type != "cpu" or x.numel() == 0:
+            return None
+        last = sum((size - 1) * stride for size, stride in zip(x.shape, x.stride()))
+        return x.data_ptr(), x.data_ptr() + (last + 1) * x.element_size()
+
+    try:
+        outs = [s for s in map(span, result if isinstance(result, (tuple, list)) else [result])
+                if s is not None]
+        found = []
+        for i, arg in enumerate(args):
+            a = span(arg)
+            if a is not None and any(lo < a[1] and a[0] < hi for lo, hi in outs):
+                found.append(i)
+        return found
+    except Exception:  # noqa: BLE001 (a tensor of the learner's that will not say)
+        return None
 
 
 def fast_meta_kernels(torch) -> None:

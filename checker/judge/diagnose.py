@@ -791,14 +791,19 @@ _FLOAT_FACTORY = re.compile(r"\btorch\.(?:ones|zeros|full|empty|eye|rand|randn)\
 def made_float32_line(body: str, line: str = "") -> str:
     """The line of ``body`` that makes a float tensor without ``dtype=`` (so float32) and
     feeds ``line`` (the line that raised) or, without one, what the function returns; a
-    tensor only compared (``mask == 0``) or made bool is left out, or ''."""
+    tensor only compared (``mask == 0``) or made bool is left out, or ''. A float Python
+    number made a tensor (``torch.tensor(float("-inf"))``, float32 too) counts as well."""
     for other in _code_lines(body):
-        if not _FLOAT_FACTORY.search(other) or "dtype" in other or re.search(r"[=!]=", other):
+        if "dtype" in other:
             continue
-        names = _assigned(other)
-        if any(re.search(rf"\b{re.escape(n)}\b\s*[=!]=|\b{re.escape(n)}\.(?:bool|to)\(", body)
-               for n in names):
-            continue
+        if not _FLOAT_FACTORY.search(other) or re.search(r"[=!]=", other):
+            if not _float_number_tensor(_statement(body, other)):
+                continue
+        else:
+            names = _assigned(other)
+            if any(re.search(rf"\b{re.escape(n)}\b\s*[=!]=|\b{re.escape(n)}\.(?:bool|to)\(",
+                             body) for n in names):
+                continue
         if (shows(re.escape(other), line, body) if line else feeds_result(other, body)):
             return other
     return ""
@@ -828,6 +833,26 @@ def _python_number(node, floats: bool = False) -> bool:
         return node.attr in ("min", "max") and isinstance(owner, ast.Call) and \
             ast.unparse(owner.func) in ("torch.finfo", "finfo")
     return False
+
+
+def _float_number_tensor(statement: str) -> bool:
+    """Whether ``statement`` makes a tensor of a float Python number with ``torch.tensor``
+    and no ``dtype=`` (``torch.tensor(float("-inf"))``: float32, torch's default), other than
+    as a side of a comparison."""
+    import ast
+
+    if "torch.tensor(" not in statement:
+        return False
+    try:
+        tree = ast.parse(textwrap.dedent(statement).strip())
+    except (SyntaxError, ValueError):
+        return False
+    compared = {id(side) for node in ast.walk(tree) if isinstance(node, ast.Compare)
+                for side in (node.left, *node.comparators)}
+    return any(isinstance(node, ast.Call) and ast.unparse(node.func) == "torch.tensor"
+               and len(node.args) == 1 and _python_number(node.args[0], True)
+               and not any(k.arg == "dtype" for k in node.keywords) and id(node) not in compared
+               for node in ast.walk(tree))
 
 
 def _where_of_numbers(statement: str) -> bool:

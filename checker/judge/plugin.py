@@ -123,7 +123,8 @@ class Learner:
         """Name a classic mistake by the line of code that raised: ``{regex: cause}``."""
         self.code_suspects.update(code_suspects)
 
-    def call(self, func: str, *args, grad=None, return_args=False, measure=False, **kwargs):
+    def call(self, func: str, *args, grad=None, return_args=False, measure=False, shares=False,
+             **kwargs):
         self.last_function = func
         self.batched = any(isinstance(a, torch.Tensor) and a.dim() >= 3
                            for a in (*args, *kwargs.values()))
@@ -140,7 +141,7 @@ class Learner:
             self.calls.append(kept)
         try:
             returned = self._worker.call(func, args, kwargs, grad=grad, return_args=return_args,
-                                         measure=measure)
+                                         measure=measure, shares=shares)
         finally:
             new = self._worker.forbidden_calls[seen:]
         if kept is not None:
@@ -163,6 +164,14 @@ class Learner:
         """Call and also get the inputs back as they were after the call."""
         returned = self.call(func, *args, return_args=True, **kwargs)
         return returned.result, returned.args_after
+
+    def sharing(self, func: str, *args, **kwargs):
+        """Call, and ask the worker which arguments a returned tensor shares memory with
+        (the input itself or a view of it): (result, argument indices, or None where the
+        worker could not tell). The worker's word: it may fail the case, or pass a property
+        case of a function whose values are right (docs/threat-model.md)."""
+        returned = self.call(func, *args, shares=True, **kwargs)
+        return returned.result, returned.shares
 
     def measured(self, func: str, *args, **kwargs):
         """Call, and read what the call added to the worker's memory, as the kernel counts

@@ -32,6 +32,12 @@ INNER = cause("ex03_inner_all_batches", "every query paired with every key of ev
                                         "axes of both, [..., n_q, ..., n_k], which is Q Kᵀ only "
                                         "for 2-D inputs; `Q @ K.transpose(-2, -1)` pairs each "
                                         "batch with its own")
+SUMS_MULTIPLIED = cause("ex03_sums_multiplied", "each query's sum times each key's sum "
+                                                "((Σ_c Q_ic)(Σ_d K_jd)): the einsum gave the "
+                                                "feature axis of Q and of K two different "
+                                                "letters (`...ic,...jd->...ij`), so each is "
+                                                "summed on its own; the shared axis needs one "
+                                                "letter, `...id,...jd->...ij`")
 
 
 def _suspects(Q, K, expected) -> dict:
@@ -46,6 +52,8 @@ def _suspects(Q, K, expected) -> dict:
         suspects[NO_TRANSPOSE] = Q @ K
     if reshape_differs(K):
         suspects[K_RESHAPED] = Q @ reshaped_as_transpose(K)
+    # an einsum with two letters for the shared axis sums each operand's features apart
+    suspects[SUMS_MULTIPLIED] = Q.sum(-1).unsqueeze(-1) * K.sum(-1).unsqueeze(-2)
     if Q.dim() > 2:  # (for 2-D inputs torch.inner is Q Kᵀ itself)
         suspects[INNER] = torch.inner(Q, K)
     try:

@@ -23,6 +23,13 @@ ONE_ELEMENT_DIVISOR = cause("ex04_one_element_divisor", "a division by a 1-eleme
 FLOAT64_TENSOR = cause("ex04_float64_tensor", "a float64 tensor in the division promotes a 0-d "
                                               "float32 tensor: divide by a Python number")
 
+RETURNED_INPUT = cause("ex04_returned_input", "the scores themselves (or a view of them) "
+                                              "returned for d_k = 1, not a new tensor: an "
+                                              "in-place change of the result would change the "
+                                              "caller's scores too; return `scores / "
+                                              "math.sqrt(d_k)` for every d_k (dividing by 1 "
+                                              "makes a new tensor), or `scores.clone()`")
+
 
 def _check(learner, scores, d_k):
     expected = scores / math.sqrt(d_k)
@@ -113,6 +120,22 @@ def test_zero_dim(learner):
 @property_case("the input scores are left unchanged")
 def test_input_unchanged(learner, gen):
     unchanged(learner, "scale_scores", ["scores"], randn(gen, N_Q, N_K), 5)
+
+
+@property_case("d_k = 1: the result is a new tensor, not the scores themselves or a view of "
+               "them")
+def test_new_tensor(learner, gen):
+    learner.property_case()
+    scores = randn(gen, N_Q, N_K)
+    # the worker says which inputs a returned tensor shares memory with (its word: a
+    # forged answer can only fail this case, or pass it for right values)
+    got, shared = learner.sharing("scale_scores", scores, 1)
+    compare.true(0 not in (shared or []),
+                 t("the result shares its memory with the input `{name}`", name="scores"),
+                 expected=t("a new tensor"), got=t("the caller's `{name}` (or a view of it)",
+                                                  name="scores"),
+                 likely=RETURNED_INPUT)
+    values_correct(learner, "scale_scores", got, scores, 1)
 
 
 @case("the gradient flows back to the scores (divided by √d_k too)")

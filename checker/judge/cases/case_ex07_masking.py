@@ -49,6 +49,12 @@ ZERO_SCORES_BLOCKED = cause("ex07_zero_scores_blocked",
 N_PLUS_ONE = cause("ex07_n_plus_one", "an (n + 1) x (n + 1) mask: causal_mask(n) is n x n, one row "
                                      "and one column per token")
 
+FIXED_SIZE = cause("ex07_fixed_size", "a {k} x {k} mask for n = {n}: the mask stops at {k} rows, "
+                                     "as the corner of a triangle made once at a fixed size "
+                                     "does (`TRIL[:n, :n]` of a {k} x {k} buffer, a model's "
+                                     "block_size); build it from n at each call, "
+                                     "`torch.tril(torch.ones(n, n, dtype=torch.bool))`")
+
 
 def _mask_suspects(n):
     ones = torch.ones(n, n, dtype=torch.bool)
@@ -108,6 +114,18 @@ def test_causal_mask_3_and_1(learner, ref):
                   what=compare.code("causal_mask(3)"), suspects=_mask_suspects(3))
     compare.close(learner.causal_mask(1), ref.causal_mask(1), exact=True,
                   what=compare.code("causal_mask(1)"))
+
+
+@case("causal_mask(300): a sequence longer than any fixed-size buffer of 256")
+def test_causal_mask_long(learner, ref):
+    n = 300
+    expected = ref.causal_mask(n)
+    got = compare.tensor(learner.causal_mask(n), expected=expected)
+    k = got.shape[0] if got.dim() == 2 and got.shape[0] == got.shape[1] else 0
+    # a corner of the right triangle, k x k with k < n: a mask cut from a buffer of k rows
+    compare.close(got, expected, exact=True, suspects=lambda: {
+        **_mask_suspects(n),
+        **({FIXED_SIZE(k=k, n=n): expected[:k, :k]} if 0 < k < n else {})})
 
 
 @property_case("causal_mask returns a torch.bool tensor")

@@ -17,7 +17,7 @@ from checker.judge.cases.mistakes import (RESIDUAL_CODE, SCALE_D_MODEL, TRANSPOS
                                           WRONG_WEIGHT, projection_slips, residual)
 from checker.judge.causes import Cause
 from checker.judge.diagnose import function_named
-from checker.judge.cases.support import (BATCH2, D_K, D_MODEL, D_V, case, cause,
+from checker.judge.cases.support import (BATCH2, D_K, D_MODEL, D_V, case, cause, gradients,
                                          no_forbidden_source, rand_mask, randn, unchanged,
                                          values_correct)
 from checker.judge.results import Check
@@ -34,6 +34,10 @@ V_FROM_DEC = cause("ex09_v_from_dec", "cross-attention with V taken from the dec
                                       "K, comes from the encoder")
 K_FROM_DEC = cause("ex09_k_from_dec", "cross-attention with K taken from the decoder: K, like "
                                       "V, comes from the encoder")
+
+KV_FROM_DEC = cause("ex09_kv_from_dec", "cross-attention with K and V both projected from the "
+                                        "decoder (self-attention's lines copied): the encoder "
+                                        "is never read; K = X_enc @ W_K, V = X_enc @ W_V")
 
 SQUARE_DEFAULT_MASK = cause("ex09_square_default_mask",
                             "with no mask given, a mask made square from the queries' count, "
@@ -124,6 +128,8 @@ def _cross_suspects(X_dec, X_enc, W_Q, W_K, W_V, mask=None):
     causal = torch.tril(torch.ones(Q.shape[-2], K.shape[-2], dtype=torch.bool))
     found[CAUSAL_IN_CROSS] = sdpa(Q, K, V, causal if mask is None else causal & (mask != 0))
     found.update(residual(sdpa(Q, K, V, mask), X_dec))
+    if mask is None or mask.shape[-1] in (1, X_dec.shape[-2]):  # the mask fits [n_dec, n_dec]
+        found[KV_FROM_DEC] = sdpa(Q, X_dec @ W_K, X_dec @ W_V, mask)
     if X_dec.shape[-2] == X_enc.shape[-2]:
         found[V_FROM_DEC] = sdpa(Q, K, X_dec @ W_V, mask)
         found[K_FROM_DEC] = sdpa(Q, X_dec @ W_K, V, mask)
@@ -315,6 +321,13 @@ def test_inputs_unchanged(learner, gen):
     X_dec, X_enc, W = randn(gen, N_DEC, D_MODEL), randn(gen, N_ENC, D_MODEL), _weights(gen)
     unchanged(learner, "cross_attention", ["X_dec", "X_enc", "W_Q", "W_K", "W_V", "mask"],
               X_dec, X_enc, *W, rand_mask(gen, N_DEC, N_ENC))
+
+
+@case("cross_attention: gradients flow back to X_dec, X_enc and the three weights")
+def test_cross_gradients(learner, ref, gen):
+    args = [randn(gen, N_DEC, D_MODEL), randn(gen, N_ENC, D_MODEL), *_weights(gen)]
+    gradients(learner, ref.cross_attention, "cross_attention", args, [0, 1, 2, 3, 4],
+              ["X_dec", "X_enc", "W_Q", "W_K", "W_V"], gen, output_index=0)
 
 
 @property_case("the source uses no ready-made attention")

@@ -89,6 +89,10 @@ WHOLE_PREFIX = cause("ex12_whole_prefix",
                      "the one new token X[..., t:t+1, :], so the cache took every earlier token "
                      "again at each step: key j is in it t - j + 1 times and weighs that much "
                      "more; the cache already holds the past, feed only token t")
+LOOP_FIRST_DIM = cause("ex12_loop_first_dim",
+                       "generate_outputs looped over range(X.shape[0]), the first dimension, "
+                       "which is the batch once X has one: only the first {k} of the {n} "
+                       "tokens were generated; loop over the positions, range(X.shape[-2])")
 STACKED = cause("ex12_stacked_extra_dim",
                 "the step outputs [..., 1, d_v] were stacked, which adds a dimension, instead of "
                 "joined along the positions with torch.cat")
@@ -222,6 +226,9 @@ def _generate_suspects(X, W) -> dict:
             STACKED: _causal(X, W).unsqueeze(-3),               # torch.stack(..., dim=-2)
             STACKED(dim=-3): _causal(X, W).unsqueeze(-2),       # torch.stack(..., dim=-3)
             LAST_LEFT_OUT: _causal(X, W)[..., :-1, :],
+            # a loop over the first dimension: on batched inputs, that many tokens
+            **({LOOP_FIRST_DIM(k=X.shape[0], n=n): _causal(X, W)[..., :X.shape[0], :]}
+               if X.dim() > 2 and 0 < X.shape[0] < n else {}),
             **({OUTPUTS_CAT_DIM0: torch.cat(_causal(X, W).split(1, dim=-2), dim=0)} if X.dim() > 2
                else {})}
 
