@@ -1,9 +1,11 @@
-"""A warm parent for workers: forked once, right after ``import torch``.
+"""A warm parent for workers: forked once, as the checker starts.
 
 Starting a Python process that imports torch costs about 2 s; forking one that
 already has costs about 10 ms. The fork server is forked from the checker
 early, before the checker imports pytest, the hidden cases or the reference
-solutions, so a worker inherits torch and the worker code and nothing else of
+solutions (and, in a command, before it imports torch: the server imports torch and
+sets up what every worker needs, sympy included, on the other core while the checker
+imports its own), so a worker inherits torch and the worker code and nothing else of
 the grader's. The checker asks the server for a worker by sending one end of a
 fresh socket pair; the server forks, and the child serves that socket.
 """

@@ -21,7 +21,12 @@ def quiet():
 
 
 def start() -> None:
-    """Import torch and start the fork server (once per process; later calls are free)."""
+    """Start the fork server, then import torch (once per process; later calls are free).
+
+    The server is forked first, so that its own start (torch, sympy, the warm-up: about
+    1.5 s) runs beside this process's import of torch on a second core; a check then
+    waits for it about 0.1 s instead of 0.4 s (benchmarks/check_speed.py, 2026-12-05).
+    In a notebook, torch is usually imported already, and the server is forked with it."""
     with quiet():
         from checker.engine import forkserver
 
