@@ -575,22 +575,21 @@ def test_memory_square(learner, gen):
     _measured(learner, Q, K, V, 64, 32)
 
 
-# 2**18 keys: the [32, n_k] scores are 32 MiB, twice the limit below, with a quarter of
+# 2**18 keys: the [64, n_k] scores are 64 MiB, twice the limit below, with a quarter of
 # the contract's 2**20 (whose K and V would also exceed the 64 MiB one request to a worker
 # may carry). Measured (2026-12-05): the solution and both correct library files add 0.0
-# MiB here at 64 queries (blind set 19's: 0.2 and 0.8 MiB at 2**20 keys), a file that
-# forms the whole scores adds them and their softmax (twice the matrix) and is named.
-# 32 queries, not 64: half the arithmetic of a case that was 0.24 s of a 0.4 s exercise.
-# Tile 4096: a correct call holds 0.5 MiB of scores a tile, and walks 64 tiles.
+# MiB here, tiling the queries adds 128 MiB; at 2**17 keys that file added only its 32 MiB
+# of scores, too close to the limit to name its cause. Tile 4096: a correct call holds 1
+# MiB of scores a tile, and walks 64 tiles instead of 4096 at the square case's tile 64.
 MANY_KEYS = 2 ** 18
 
 
-@property_case("memory: 32 queries and 2**18 keys (d = 8, tile 4096) add far less than the "
-               "[32, n_k] scores (32 MiB): the keys are what is tiled")
+@property_case("memory: 64 queries and 2**18 keys (d = 8, tile 4096) add far less than the "
+               "[64, n_k] scores (64 MiB): the keys are what is tiled")
 def test_memory_many_keys(learner, gen):
-    Q = randn(gen, 32, 8)
+    Q = randn(gen, 64, 8)
     K, V = randn(gen, MANY_KEYS, 8), randn(gen, MANY_KEYS, 8)
-    _measured(learner, Q, K, V, 4096, 16)
+    _measured(learner, Q, K, V, 4096, 32)
 
 
 @property_case("the source uses no ready-made attention")

@@ -1,6 +1,6 @@
 """tiled_attention tiles the queries instead of the keys: each block of queries scores every key at once.
 
-Caught by: the memory case with 32 queries and 2**18 keys.
+Caught by: the memory case with 64 queries and 2**18 keys.
 
 Cause: ex13_full_scores
 """
