@@ -227,6 +227,28 @@ def test_a_missing_file_counts_as_not_started(solved):
     assert "ex06_weighted_sum.py is missing" in buffer.getvalue()
 
 
+def test_a_not_implemented_error_raised_by_torch_is_an_error_not_a_stub(solved):
+    """Only a `raise NotImplementedError` of the learner's file means "not started": torch
+    raises it too (`.cpu()` of a meta tensor), and that is an error the report quotes
+    (blind set 22: such a file read as not started)."""
+    exercise = manifest.by_id()["05"]
+    (solved / exercise.file).write_text(
+        "import torch\n\ndef softmax(x, dim=-1):\n"
+        "    return torch.empty(1, device='meta').cpu()\n", encoding="utf-8")
+    run, _ = check(solved, [exercise.id])
+    result = run.exercises[0]
+    assert result.status == "failed"
+    case = result.telling_case()
+    assert "Cannot copy out of meta tensor" in case.failure.summary
+    assert "still raises" not in case.failure.summary
+    assert case.failure.frames and ".cpu()" in case.failure.frames[-1]["code"]
+    (solved / exercise.file).write_text(
+        "import torch\n\ndef softmax(x, dim=-1):\n    raise NotImplementedError\n",
+        encoding="utf-8")
+    run, _ = check(solved, [exercise.id])
+    assert run.exercises[0].status == "not_started"
+
+
 def test_gradient_case_with_a_wrong_shape_says_so(solved):
     (solved / manifest.by_id()["05"].file).write_text(
         "import torch\n\ndef softmax(x, dim=-1):\n    return torch.exp(x).sum(dim)\n",

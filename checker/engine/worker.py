@@ -110,8 +110,9 @@ def _answer_where(sock, where: stack.Stack):
 
 
 def _describe(exc: BaseException, where: stack.Stack) -> dict:
-    if isinstance(exc, NotImplementedError):
-        kind = Problem.NOT_IMPLEMENTED
+    frames = where.learner_frames(exc)
+    if isinstance(exc, NotImplementedError) and _raised_by_a_raise(frames):
+        kind = Problem.NOT_IMPLEMENTED  # the stub's own `raise NotImplementedError`
     elif isinstance(exc, ForbiddenCall):
         kind = Problem.FORBIDDEN
     elif isinstance(exc, SystemExit):
@@ -130,7 +131,15 @@ def _describe(exc: BaseException, where: stack.Stack) -> dict:
         message = str(t("{message} (each exercise file must be self-contained: copy what you "
                         "need instead of importing another exercise)", message=message))
     return {"kind": kind.value, "type": type(exc).__name__, "message": message,
-            "frames": where.learner_frames(exc)}
+            "frames": frames}
+
+
+def _raised_by_a_raise(frames: list[dict]) -> bool:
+    """Whether a NotImplementedError was raised by a `raise` of the learner's file (the
+    stub's, or one of their own), rather than by torch below one of their lines: torch
+    raises it too (`.cpu()` of a meta tensor: "Cannot copy out of meta tensor"), and that
+    is an error of the code, not an exercise not started. No frame of the file: as raised."""
+    return not frames or str(frames[-1].get("code", "")).startswith("raise")
 
 
 class _Session:
