@@ -1,7 +1,9 @@
 """Hidden cases for exercise 06, the weighted sum of the values."""
 import torch
 
+from checker.i18n import t
 from checker.judge import compare
+from checker.judge.results import Check
 from checker.judge.cases.mistakes import HALF_PRECISION, dropout_signature, in_half
 from checker.judge.cases.support import property_case
 from checker.judge.cases.support import (BATCH1, BATCH2, D_V, N_K, N_Q, case, cause, dtype_kept,
@@ -163,6 +165,21 @@ def test_float16(learner, gen):
     compare.dtype(got, torch.float16)
     # float16 keeps about 3 digits: the exact product of the float16 inputs, to that precision
     compare.close(got, weights.half().double() @ V.half().double(), rtol=1e-2, atol=1e-2)
+
+
+@property_case("on the meta device (no data), the output is made there too: [4, 3] on 'meta'")
+def test_meta_device(learner):
+    # an error with no cause of its own (`.tolist()` of a meta tensor: the gradient case
+    # names that line) is not judged here; a tensor made on the CPU is (blind set 22)
+    learner.property_case()
+    weights = torch.empty(N_Q, N_K, device="meta")
+    V = torch.empty(N_K, D_V, device="meta")
+    got = compare.tensor(learner.weighted_sum(weights, V), what="the output")
+    compare.true(got.device.type == "meta",
+                 t("{what} is not on the inputs' device", what=t("the output")),
+                 expected=compare.code("device 'meta'"),
+                 got=compare.code(f"device '{got.device.type}'"), check=Check.DEVICE)
+    compare.shape(got, (N_Q, D_V), what="the output")
 
 
 @property_case("the weights and V are left unchanged")

@@ -1,7 +1,10 @@
 """MISTAKE: Accumulates the blend key by key into a torch.zeros(...) buffer created without dtype or device, i.e. float32 on the CPU. The numbers are right, but float16/bfloat16 inputs come back as float32 (and GPU inputs would fail); only float32 and float64 keep their dtype.
 FIX: Create the buffer with the inputs' dtype and device (e.g. V.new_zeros(...)) or simply return weights @ V.
 
-Cause: made_float32
+Caught by: the meta-device case (the device; blind set 22's ex06 w06 makes the same buffer
+with dtype= and no device=, and passes every case on the CPU), and the float16 case.
+
+Cause: made_on_cpu
 """
 
 from __future__ import annotations
