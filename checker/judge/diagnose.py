@@ -905,6 +905,22 @@ def keepdim_index_line(body: str) -> str:
     return _feeding_line(body, _KEEPDIM_INDEX)
 
 
+# a slice of length one on the first axis, which keeps that axis: `values[i:i+1]`
+# (not followed by what drops the axis again: `.squeeze(...)`, `[0]`)
+_SLICE_OF_ONE = (r"\b[A-Za-z_]\w*\s*\[\s*([A-Za-z_]\w*)\s*:\s*\1\s*\+\s*1\s*\]"
+                 r"(?!\s*(?:\.\s*(?:squeeze|reshape|view|flatten)\b|\[))")
+
+
+def slice_of_one_line(body: str) -> tuple[str, str] | None:
+    """(the line of ``body`` that takes a slice of length one on a tensor's first axis,
+    the slice) when the line feeds the result, or None."""
+    for line in _code_lines(body):
+        found = re.search(_SLICE_OF_ONE, line)
+        if found and feeds_result(line, body):
+            return line, re.sub(r"\s+", "", found.group(0))
+    return None
+
+
 # a comparison, which makes a boolean mask: `scores == scores.max()`, `x > 0`
 _COMPARISON = r"[^=!<>]==[^=]|!=|<=|>=|[^<>=-]<[^<=]|[^<>=-]>[^>=]"
 
