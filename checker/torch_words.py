@@ -273,6 +273,10 @@ PERMUTE_ORDERING = said("permute_ordering", r"does not match the length of the d
 INPLACE_MODIFIED = literal("inplace_modified", "modified by an inplace operation",
                            _in_place_needed, error="RuntimeError",
                            reader="diagnose: in_place_autograd")
+OUT_NO_AUTOGRAD = said(
+    "out_no_autograd", r"with out=\.*\s*arguments don'?t support automatic differentiation",
+    lambda torch: torch.div(torch.randn(3, requires_grad=True), 2.0, out=torch.empty(3)),
+    error="RuntimeError", reader="diagnose: out_argument")
 LEAF_IN_PLACE = literal(
     "leaf_in_place", "leaf Variable that requires grad is being used in an in-place",
     lambda torch: torch.randn(3, requires_grad=True).masked_fill_(

@@ -34,7 +34,7 @@ REAL = {"W": ["W_Q", "W_K", "W_V", "W"], "call": [".T", "torch.mm", "einsum('qd,
         "axis": [1, 2], "kind": ["max", "min"], "position": [0, 3], "length": [4, 3],
         "quarter": [0.75, 1.25], "square": [0.5625, 1.5625], "t": [4098], "rounded": [4096],
         "slopes": ["float64, cpu", "float32, cpu"], "q": ["float32, cpu", "float16, meta"],
-        "key": [0, 6], "k": [256, 1]}
+        "key": [0, 6], "k": [256, 1], "dims": [2, 4], "positions": [0, 2]}
 GLUED = re.compile(r"\bmatches (?:the|a|an) [^:;.]*\b(?:were|was|is|are|has|have)\b")
 LEFT = re.compile(r"\{\w*\}?")
 

@@ -139,6 +139,9 @@ KEEPDIM_INDEX = cause("keepdim_index", "`{code}` keeps the reduced dimension (`k
                                        "the index is a one-element tensor, and indexing with it "
                                        "keeps a dimension of size 1 in the result: take the "
                                        "index without `keepdim`")
+SLICE_OF_ONE = cause("slice_of_one", "`{code}` takes a slice of length one (`{part}`), and a "
+                                     "slice keeps the axis it cuts, with size 1: index with "
+                                     "the position itself (`values[i]`) to drop that axis")
 BOOL_INDEX_LINE = cause("bool_index_line", "`{code}` indexes with a boolean mask, which keeps the "
                                            "rows (or entries) where the mask is True, stacked "
                                            "along a new first axis, one per True: the result gets "

@@ -388,7 +388,9 @@ def _suspect(got: torch.Tensor, suspects: dict | None) -> Cause | str:
         return ""
     if len(found) == 1:
         mistake = next(iter(found.values()))
-        return Cause(mistake.id, MATCHES, values=(("description", mistake.render()),))
+        # (the mistake's own values kept beside its text: a line that shows it reads them)
+        return Cause(mistake.id, MATCHES, values=(("description", mistake.render()),
+                                                  *mistake.values))
     ids = sorted(found)
     listed = "; ".join(t("({n}) {text}", n=i + 1, text=found[k].render())
                        for i, k in enumerate(ids))

@@ -46,6 +46,12 @@ IN_PLACE_AUTOGRAD = cause(
     "an in-place operation (`masked_fill_`, `+=`, `*=`, a slice assignment) changed a tensor "
     "that autograd still needs for the gradient: compute a new tensor instead (e.g. "
     "`masked_fill` without the underscore)")
+OUT_ARGUMENT = cause(
+    "out_argument",
+    "`{code}` writes the result into a tensor given as `out=`, and autograd refuses `out=` "
+    "when an input requires grad (the written tensor keeps no history): return what the "
+    "operation itself gives (`a / b`, or the call without `out=`) instead of filling a "
+    "tensor made beforehand")
 DEVICE_MIX = cause(
     "device_mix",
     "tensors on two devices met in one operation: create every new tensor (a mask, an "
@@ -905,6 +911,22 @@ def keepdim_index_line(body: str) -> str:
     return _feeding_line(body, _KEEPDIM_INDEX)
 
 
+# a slice of length one on the first axis, which keeps that axis: `values[i:i+1]`
+# (not followed by what drops the axis again: `.squeeze(...)`, `[0]`)
+_SLICE_OF_ONE = (r"\b[A-Za-z_]\w*\s*\[\s*([A-Za-z_]\w*)\s*:\s*\1\s*\+\s*1\s*\]"
+                 r"(?!\s*(?:\.\s*(?:squeeze|reshape|view|flatten)\b|\[))")
+
+
+def slice_of_one_line(body: str) -> tuple[str, str] | None:
+    """(the line of ``body`` that takes a slice of length one on a tensor's first axis,
+    the slice) when the line feeds the result, or None."""
+    for line in _code_lines(body):
+        found = re.search(_SLICE_OF_ONE, line)
+        if found and feeds_result(line, body):
+            return line, re.sub(r"\s+", "", found.group(0))
+    return None
+
+
 # a comparison, which makes a boolean mask: `scores == scores.max()`, `x > 0`
 _COMPARISON = r"[^=!<>]==[^=]|!=|<=|>=|[^<>=-]<[^<=]|[^<>=-]>[^>=]"
 
@@ -1156,6 +1178,9 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
         return FIXED_PERMUTE(call=permute.group(0))
     if words.INPLACE_MODIFIED.search(message):
         return IN_PLACE_AUTOGRAD
+    out = _line_into(line, body, r"\bout\s*=") if words.OUT_NO_AUTOGRAD.search(message) else ""
+    if out:
+        return OUT_ARGUMENT(code=out)
     in_place = re.search(r"\.([a-z]\w*_)\(", line)
     if in_place and words.LEAF_IN_PLACE.search(message):
         return IN_PLACE_INPUT(call=f".{in_place.group(1)}()")

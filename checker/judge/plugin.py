@@ -21,7 +21,7 @@ from checker.judge.diagnose import (alias_in_place_line, bool_index_line, cast_l
                                     function_named, function_source, in_place_line,
                                     inf_product_line, keepdim_index_line, loop_first_axis_line,
                                     made_float32_line, mask_axes_line, module_assignments,
-                                    no_grad_line, numbers_line, rebuilt_line,
+                                    no_grad_line, numbers_line, rebuilt_line, slice_of_one_line,
                                     where_float32_line)
 from checker.engine import host
 from checker.engine.forbidden import scan_source
@@ -563,7 +563,8 @@ def _line_shown(exc: CaseFailure, learner) -> None:
     ``torch.tensor(...)`` (``REBUILT``) or turns autograd off (``NO_GRAD_LINE``) or turns a
     tensor into Python numbers (``NUMBERS_LINE``); an input changed in place
     and the line of the called function that writes into it (``IN_PLACE_LINE``); an extra
-    dimension of size 1 and an index taken with ``keepdim=True`` (``KEEPDIM_INDEX``) or a
+    dimension of size 1 (in front) and an index taken with ``keepdim=True`` (``KEEPDIM_INDEX``),
+    a slice of length one on the first axis (``SLICE_OF_ONE``) or a
     boolean mask (``BOOL_INDEX_LINE``, which may change the rank too); lost
     batch dimensions and a reshape that flattens them (``FLATTENED_BATCH``) or, on batched
     inputs, a loop over a tensor's first axis (``LOOP_FIRST_AXIS``); a wrong shape and an axis
@@ -610,6 +611,10 @@ def _line_shown(exc: CaseFailure, learner) -> None:
     elif cause_id == causes.EXTRA_SIZE_ONE.id:
         line = keepdim_index_line(body)
         found = line and causes.KEEPDIM_INDEX(code=line)
+        one = None if found or dict(exc.cause.values).get("at") != 0 \
+            else slice_of_one_line(body)
+        if one:
+            found = causes.SLICE_OF_ONE(code=one[0], part=one[1])
     elif cause_id == causes.BATCH_DIMS_LOST.id:
         line = flatten_line(body)
         found = line and causes.FLATTENED_BATCH(code=line)

@@ -1,6 +1,7 @@
 """Hidden cases for exercise 01, hard and soft lookup."""
 import torch
 
+from checker.engine.supervisor import LearnerProblem
 from checker.judge import compare
 from checker.judge.cases.support import property_case
 from checker.judge.cases.support import case, cause, dtype_kept, gradients, randn, unchanged
@@ -35,6 +36,11 @@ BEST_FROM_ZERO = cause("ex01_best_from_zero", "the first value row, `values[0]`,
                                               "never leaves row 0; start it at `float('-inf')` "
                                               "(or at the first key's score), or take "
                                               "`torch.argmax(scores)`")
+ABS_SCORE = cause("ex01_abs_score", "the value of the key with the largest |score|: "
+                                     "`scores.abs()` lets a strongly negative score win, "
+                                     "but a negative score is a bad match; the best key has "
+                                     "the largest score, sign included "
+                                     "(`torch.argmax(scores)`)")
 SHARP_SOFTMAX = cause("ex01_sharp_softmax", "nearly the best value row but not exactly it: "
                                             "a hard lookup returns exactly one row, picked with "
                                             "argmax, not a softmax with a small temperature")
@@ -240,6 +246,14 @@ def _between(got: torch.Tensor, a: torch.Tensor, b: torch.Tensor) -> bool:
         and not torch.equal(g, a)
 
 
+def _quietly(learner, *args):
+    """The learner's hard_lookup, or None where it raises (a second look, never the verdict)."""
+    try:
+        return learner.hard_lookup(*args)
+    except LearnerProblem:
+        return None
+
+
 @case("hard_lookup: every score is below 0: the best key is the one whose score is nearest 0")
 def test_hard_lookup_all_negative(learner, ref):
     query = torch.tensor([1.0, -2.0, 0.5, 1.0, -1.0])
@@ -262,6 +276,16 @@ def test_hard_lookup_all_negative(learner, ref):
         turned = learner.hard_lookup(-query, keys, values)
         if compare.same(turned, ref.hard_lookup(-query, keys, values)):
             suspects[BEST_FROM_ZERO] = values[0]
+    abs_row = values[(keys @ query).abs().argmax()]
+    if isinstance(got, torch.Tensor) and compare.same(got, abs_row) and \
+            not compare.same(got, expected):
+        # the largest |score| is the worst key's here (row 4), so argmin and the best score
+        # as an index (-1.5 -> -1) give that row too; with the query turned round the
+        # largest |score| is the best score: only argmax of |scores| gets that right
+        # (argmin gives row 3, the best score 8 is no row)
+        if compare.same(_quietly(learner, -query, keys, values),
+                        ref.hard_lookup(-query, keys, values)):
+            suspects = {ABS_SCORE: abs_row}
     compare.close(got, expected, suspects=suspects)
 
 

@@ -52,6 +52,11 @@ STACKED_WEIGHTS = cause("ex02_stacked_weights",
                         "the product at the widths [d_k, d_k, d_v]")
 # a stack whose items are the weights: torch.stack([W_Q, W_K, W_V]), stack((W_Q, ...), dim=0)
 STACK_OF_WEIGHTS = re.compile(r"\bstack\(\s*[\[(]\s*W_?[QKVqkv]\w*\s*,")
+PRODUCT_TRANSPOSED = cause("ex02_product_transposed",
+                           "the whole product transposed, (X @ W)ᵀ = Wᵀ Xᵀ of shape "
+                           "[..., d_out, n]: `W.mT @ X.mT` is the column-vector way of "
+                           "writing a projection; X holds one token per row, so the "
+                           "projection is `X @ W`, [..., n, d_out]")
 BIAS = cause("ex02_bias", "something is added to the products: the projections have no bias "
                           "(nn.Linear adds one unless bias=False)")
 
@@ -80,6 +85,7 @@ def _suspects(i: int, X, weights: tuple, expected: tuple, got: tuple = ()) -> di
         found[FUSED_CHUNK] = pieces[i]
     normed = torch.nn.functional.layer_norm(X, X.shape[-1:])
     found[LAYER_NORM] = normed @ weights[i]
+    found[PRODUCT_TRANSPOSED] = expected[i].transpose(-2, -1)  # [..., d_out, n]
     W = weights[i]
     if W.shape[0] == W.shape[1]:
         found[TRANSPOSED(W=w_names[i])] = X @ W.transpose(-2, -1)

@@ -95,6 +95,12 @@ MASK_NOT_BROADCAST = cause("ex11_mask_not_broadcast",
                            "batch: its batch axis met the heads' axis, which happens with no "
                            "head axis or with one in front (`unsqueeze(0)`); the head axis of "
                            "size 1 goes just before the last two, `mask.unsqueeze(-3)`")
+OVERLAPPING_HEADS = cause("ex11_overlapping_heads",
+                          "heads taken from overlapping slices, head i from columns i to "
+                          "i + d_head - 1 (`Q[..., i:i+d_head]`): each head starts one "
+                          "column after the one before, and the last columns are never used; "
+                          "head i owns columns i*d_head to (i+1)*d_head - 1, "
+                          "`Q[..., i*d_head:(i+1)*d_head]`")
 
 FIX_MASK = N_("give the mask a head dimension of size 1: mask.unsqueeze(-3)")
 
@@ -114,6 +120,11 @@ def _split_no_transpose(X, h):
 
 def _split_view_flat(X, h):  # X.view(-1, h, n, d_head)
     return X.reshape(-1, h, X.shape[-2], X.shape[-1] // h)
+
+
+def _split_overlapping(X, h):  # torch.stack([X[..., i:i + d_head] for i in range(h)], -3)
+    d_head = X.shape[-1] // h
+    return torch.stack([X[..., i:i + d_head] for i in range(h)], dim=-3)
 
 
 def _split_heads_after(X, h):  # X.view(*batch, n, h, d_head), never transposed
@@ -184,6 +195,7 @@ def _suspects(X_q, X_kv, W, h, mask=None) -> dict:
              W_O_T: _mha(X_q, X_kv, W, h, mask, w_o="transposed"),
              SOFTMAX_QUERIES: _mha(X_q, X_kv, W, h, mask, softmax_dim=-2),
              SHIFT_ABS: _mha(X_q, X_kv, W, h, mask, softmax=abs_shift_softmax),
+             OVERLAPPING_HEADS: _mha(X_q, X_kv, W, h, mask, split=_split_overlapping),
              ACROSS_HEADS: _mha(X_q, X_kv, W, h, mask, split=_split_heads_after,
                                 merge=_merge_heads_after)}
     if X_q.dim() != 3:  # with one batch dimension, axes 1 and 2 are the right ones

@@ -1,5 +1,6 @@
 """Hidden cases for exercise 12, the KV cache (beyond the lesson)."""
 import math
+import re
 
 import torch
 
@@ -8,7 +9,7 @@ from checker.engine.problems import Problem
 from checker.engine.supervisor import LearnerProblem
 from checker.i18n import t
 from checker.judge import compare
-from checker.judge.diagnose import first_code_line, feeds_result, function_named
+from checker.judge.diagnose import first_code_line, feeds_result, function_named, shows
 from checker.judge.results import Check
 from checker.judge.cases.attention_support import SCALE_N_K, SOFTMAX_SIZE_ONE, sdpa
 from checker.judge.cases.mistakes import BY_D_K, NO_SCALE as NO_SCALING, projection_slips
@@ -84,6 +85,12 @@ POSITION_DROPPED = cause("ex12_position_dropped",
                          "positions' axis: the step gets x_t of shape [..., d_model] instead of "
                          "[..., 1, d_model], one dimension short (for a 2-D X, a 1-D x_t, "
                          "which has no axis -2); slice it, `X[..., t : t + 1, :]`")
+SLICE_AXIS = cause("ex12_slice_axis",
+                   "`{code}` takes token t from axis {axis} counted from the front "
+                   "(`{part}`), but the positions of this X of {dims} dimensions are axis "
+                   "{positions}, so the step got a slice of another axis and the shapes "
+                   "no longer fit; take the token counted from the end, "
+                   "`X[..., t : t + 1, :]`, right for any number of batch dimensions")
 WHOLE_PREFIX = cause("ex12_whole_prefix",
                      "generate_outputs fed each step the whole prefix X[..., :t+1, :] instead of "
                      "the one new token X[..., t:t+1, :], so the cache took every earlier token "
@@ -253,6 +260,31 @@ def _single_index_line(learner):
     return POSITION_DROPPED(code=line) if line and feeds_result(line, body) else None
 
 
+def _slice_axis(learner, X, problem):
+    """SLICE_AXIS with the line of generate_outputs that takes token t as ``X[:, t:t+1]``
+    (a slice counted from the front) on an axis that is not the positions' here, when
+    generate_outputs' own line in the traceback uses what that line made (a product that did
+    not fit, said by torch, is the error), or None."""
+    body, params = function_named(learner.source_text(), "generate_outputs")
+    name = params[0] if params else "X"
+    here = [str(f.get("code", "")) for f in problem.frames or []
+            if f.get("function") == "generate_outputs"]
+    for line in [] if not here else body.splitlines():
+        found = re.search(rf"\b{re.escape(name)}\[((?:\s*:\s*,)*)\s*([A-Za-z_]\w*)\s*:"
+                          rf"\s*\2\s*\+\s*1\s*\]", line.split("#", 1)[0])
+        if not found:
+            continue
+        axis = found.group(1).count(":")
+        if axis != X.dim() - 2 and shows(re.escape(found.group(0)), here[-1], body):
+            return SLICE_AXIS(code=line.split("#", 1)[0].strip(),
+                              part=re.sub(r"\s+", "", found.group(0)), axis=axis,
+                              dims=X.dim(), positions=X.dim() - 2)
+    return None
+
+
+_NOT_FITTING = torch_words.any_of(*torch_words.SLICE_WORDS)
+
+
 def _generate(learner, X, W):
     """The learner's generate_outputs; an error that shows a step's tensor one dimension
     short of x_t's (torch's range of dimensions is that of a tensor of X.dim() - 1
@@ -264,6 +296,17 @@ def _generate(learner, X, W):
             if problem.kind == Problem.EXCEPTION and problem.error_type == "IndexError" else None
         line = _single_index_line(learner) if found and \
             -int(found.group(1)) == X.dim() - 1 else None
+        if line is None and problem.kind == Problem.EXCEPTION and \
+                problem.error_type == "RuntimeError" and \
+                _NOT_FITTING.search(problem.message or ""):
+            line = _slice_axis(learner, X, problem)
+            if line:
+                raise compare.CaseFailure(
+                    t("{func} raised {error_type}", func="generate_outputs",
+                      error_type=problem.error_type),
+                    expected=t("each step given x_t of shape [..., 1, d_model], token t of "
+                               "the positions' axis (-2)"),
+                    got=raised(problem), likely=line, check=Check.RAISED) from None
         if line:
             raise compare.CaseFailure(
                 t("{func} raised {error_type}", func="generate_outputs",
