@@ -311,6 +311,12 @@ CONTRACTED_DIMENSIONS = literal(
 CAT_SIZES = literal("cat_sizes", "Sizes of tensors must match except in dimension 0",
                     lambda torch: torch.cat([torch.randn(2, 3, 4), torch.randn(2, 1, 5)]),
                     error="RuntimeError", reader="diagnose: cat_default_dim")
+CAT_SIZES_ANY = said("cat_sizes_any", r"Sizes of tensors must match except in dimension \d+",
+                     lambda torch: torch.cat([torch.randn(2, 1, 4), torch.randn(0, 1, 4)],
+                                             dim=-2),
+                     error="RuntimeError",
+                     reader="case_ex12: a cache that a token sliced from the batch axis "
+                            "cannot join (ex12_slice_axis)")
 
 # ------------------------------------------------------------ read by a case file
 BROADCAST_MISMATCH = said(

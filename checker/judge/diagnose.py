@@ -94,6 +94,11 @@ BMM_3D = cause(
     "bmm_3d",
     "`torch.bmm` takes 3-D tensors only (exactly one batch dimension): `@` works with none, "
     "one or several")
+BMM_FIXED_TRANSPOSE = cause(
+    "bmm_fixed_transpose",
+    "`torch.bmm` takes 3-D tensors only (exactly one batch dimension), and `{call}` names "
+    "fixed dimensions to match it: together they fit only [batch, n, d] inputs; "
+    "`Q @ K.transpose(-2, -1)` works with none, one or several leading dimensions")
 BAD_RESHAPE = cause(
     "bad_reshape",
     "a reshape or view with sizes that do not multiply to the tensor's size: take each size "
@@ -1147,6 +1152,8 @@ def cause_of_error(error_type: str, message: str, frames: list[dict], *,
     fixed = re.search(r"\.transpose\(\s*\d+\s*,\s*\d+\s*\)", line)
     if fixed and words.DIMENSION_OUT_OF_RANGE.search(message) and \
             "(0, 1)" not in fixed.group(0).replace(" ", ""):
+        if re.search(r"\bbmm\(", line):  # the transpose fits bmm's one batch dimension
+            return BMM_FIXED_TRANSPOSE(call=fixed.group(0))
         return FIXED_PERMUTE(call=fixed.group(0))
     unpack = _UNPACK.search(message)
     if error_type == "ValueError" and unpack and _SHAPE_ASSIGN.search(line):

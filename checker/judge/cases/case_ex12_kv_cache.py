@@ -282,7 +282,8 @@ def _slice_axis(learner, X, problem):
     return None
 
 
-_NOT_FITTING = torch_words.any_of(*torch_words.SLICE_WORDS)
+# ... or a concatenation of the cache that did not fit (a token sliced from the batch axis)
+_NOT_FITTING = torch_words.any_of(*torch_words.SLICE_WORDS, torch_words.CAT_SIZES_ANY)
 
 
 def _generate(learner, X, W):

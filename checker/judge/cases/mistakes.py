@@ -19,6 +19,9 @@ from checker.judge.compare import same
 # ------------------------------------------------------------------- scaling
 NO_SCALE = cause("attn_no_scale", "attention without dividing by √d_k")
 BY_D_K = cause("scale_by_d_k", "the scores divided by d_k = {d_k}: divide by its square root")
+TIMES_ROOT = cause("scale_times_root", "the scores multiplied by √d_k = {root:g} instead of "
+                                       "divided by it: the larger d_k, the sharper the softmax "
+                                       "then; divide by math.sqrt(d_k)")
 SCALE_D_MODEL = cause("attn_scale_d_model", "scores divided by √d_model instead of √d_k")
 FLOOR_DIVISION = cause("scale_floor_division", "the scores floor-divided (`//`) by √d_k: `//` "
                                                "rounds every score down to a whole number; "
@@ -304,7 +307,8 @@ def divisors(d_k: int) -> dict:
     """The wrong divisors of the scores (each mistake with the number it divides by) that
     attention can be computed with (``attention_support.sdpa(scale=divisor ** 2)``)."""
     quarter = d_k / 4  # `d_k ** 1/float(4)` on Q and on K: the scores divided by its square
-    return {BY_D_K(d_k=d_k): d_k, FOURTH_ROOT: d_k ** 0.25, PRECEDENCE: 2 * d_k,
+    return {BY_D_K(d_k=d_k): d_k, TIMES_ROOT(root=math.sqrt(d_k)): d_k ** -0.5,
+            FOURTH_ROOT: d_k ** 0.25, PRECEDENCE: 2 * d_k,
             HALF(half=d_k / 2): d_k / 2, QUARTER(quarter=quarter, square=quarter ** 2):
             quarter ** 2}
 

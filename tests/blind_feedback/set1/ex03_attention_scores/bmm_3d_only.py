@@ -4,7 +4,7 @@ FIX: use `Q @ K.transpose(-2, -1)`, which handles any number of leading dimensio
 Correct for [B, n, d] inputs; raises for unbatched [n, d] inputs and for two batch
 dimensions.
 
-Cause: fixed_permute
+Cause: bmm_fixed_transpose
 """
 
 from __future__ import annotations
