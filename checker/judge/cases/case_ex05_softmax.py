@@ -33,6 +33,9 @@ NOT_MOVED_BACK = cause("ex05_not_moved_back", "the softmax taken along the last 
                                               "returning, or reduce along `dim` itself")
 SUM_LAST = cause("ex05_sum_last", "the max taken along `dim` but the sum along the last "
                                   "dimension (`sum(dim=-1)`): every reduction runs along `dim`")
+MAX_LAST = cause("ex05_max_last", "the max taken along the last dimension (`amax(dim=-1)`) but "
+                                  "the sum along `dim`: the shift then differs within each "
+                                  "slice that is normalised; every reduction runs along `dim`")
 NO_KEEPDIM_CODE = {r"\.(?:max|amax|sum)\(\s*(?:dim\s*=\s*)?dim\s*\)": NO_KEEPDIM}
 
 
@@ -49,6 +52,7 @@ def _suspects(x, dim=-1) -> dict:
         found[DIM_IGNORED] = torch.softmax(x, dim=-1)
         shifted = torch.exp(x - x.amax(dim, keepdim=True))
         found[SUM_LAST] = shifted / shifted.sum(dim=-1, keepdim=True)
+        found[MAX_LAST] = norm(torch.exp(x - x.amax(dim=-1, keepdim=True)))
         right = torch.softmax(x, dim)
         found[NOT_MOVED_BACK] = right.transpose(dim, -1)
         found[NOT_MOVED_BACK(by="movedim")] = right.movedim(dim, -1)
