@@ -12,13 +12,13 @@ Value tree (header form):
   tuple                              {"tuple": [...]}
   dict with str keys                 {"dict": {k: ...}}
   torch.Tensor                       {"tensor": i}  (i indexes header["tensors"])
+  anything else                      {"other": type name, "repr": short text}
 
 A tensor the checker sends whose memory is a transpose or permute of a dense layout (a
 hidden case's non-contiguous input) keeps that layout (``encode(..., keep_layout=True)``):
 its bytes go in memory order, with ``order`` (the axes from the outermost in memory), and
 ``decode(..., layouts=True)`` (the worker's side) rebuilds the same view. Anything else
 goes, and comes back, contiguous.
-  anything else                      {"other": type name, "repr": short text}
 """
 from __future__ import annotations
 

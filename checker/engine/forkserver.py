@@ -308,9 +308,9 @@ def _loop(sock: socket.socket, facts: dict, why_not: str, keep_reading: bool) ->
 def _branch(sock: socket.socket, fd: int, facts: dict, why_not: str, keep_reading: bool,
             cpu=None) -> None:
     """Fork a server of its own that serves ``fd``: it has what this one has (torch, the
-    worker code, what it set up before its hello) and nothing else. It kills what it still has and
-    ends when its socket closes (the grading process that used it is gone). ``cpu``: it
-    and its workers run on that CPU only (``process.pin``)."""
+    worker code, what it set up before its hello) and nothing else. It kills what it still
+    has and ends when its socket closes (the grading process that used it is gone).
+    ``cpu``: it and its workers run on that CPU only (``process.pin``)."""
     pid = process.fork()
     if pid != 0:
         os.close(fd)
