@@ -8,6 +8,7 @@ is caught, however the learner imported or renamed torch.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import sys
 import types
@@ -252,13 +253,29 @@ def python_pattern(banned: set[str]):
     return re.compile("|".join(map(re.escape, sorted(words))), re.I)
 
 
+@functools.lru_cache(maxsize=None)
+def _lowered(pattern: re.Pattern) -> re.Pattern:
+    """``pattern`` (of ``python_pattern``: escaped words, ``re.I``) for lower-case text."""
+    return re.compile(pattern.pattern.lower())
+
+
 def python_routes(module, pattern) -> list:
     """(owner, attribute, name) of what ``module`` (a torch module) defines that
     ``pattern`` names: its functions, and every method of its classes (``forward``,
     ``_forward_impl``, ``__init__``...)."""
     routes = []
     name = getattr(module, "__name__", "")
+    try:  # most of torch's 766 modules name nothing banned: one search of all their names
+        # skips them (a name a line, so a match lies within one name; lower case, searched
+        # case-sensitively: re.I alone took 24 ms a plan; 35 -> 23 ms a plan, 2026-12-05)
+        names = "\n".join(vars(module)).replace("_", "")
+        if names.isascii() and not _lowered(pattern).search(names.lower()):
+            return routes
+    except TypeError:  # a name that is not a string: each is looked at below
+        pass
     for attr, value in list(vars(module).items()):
+        if not isinstance(attr, str):
+            continue
         if not pattern.search(attr.replace("_", "")):
             continue
         if getattr(value, "__module__", None) != name:
