@@ -70,7 +70,7 @@ def test_the_wheel_holds_the_kits_package_and_its_solutions_inside_it(wheel):
                 and not n.startswith("checker/solutions/")]
     with zipfile.ZipFile(wheel) as archive:
         entry = next(n for n in names if n.endswith("entry_points.txt"))
-        assert "attn-kit = checker.cli:entry" in archive.read(entry).decode()
+        assert "attn-kit = checker.__main__:main" in archive.read(entry).decode()
 
 
 def _run(site: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess:

@@ -1,13 +1,13 @@
 """A warm parent for workers: forked once, as the checker starts.
 
 Starting a Python process that imports torch costs about 2 s; forking one that
-already has costs about 10 ms. The fork server is forked from the checker
-early, before the checker imports pytest, the hidden cases or the reference
-solutions (and, in a command, before it imports torch: the server imports torch and
-sets up what every worker needs, sympy included, on the other core while the checker
-imports its own), so a worker inherits torch and the worker code and nothing else of
-the grader's. The checker asks the server for a worker by sending one end of a
-fresh socket pair; the server forks, and the child serves that socket.
+already has costs about 10 ms. The fork server is forked from the checker early, right
+after it imports torch and before it imports pytest, the hidden cases or the reference
+solutions (``startup.start``; the server then sets up what every worker needs, sympy
+included, on the other core while the checker imports pytest), so a worker inherits
+torch and the worker code and nothing else of the grader's. The checker asks the server
+for a worker by sending one end of a fresh socket pair; the server forks, and the child
+serves that socket.
 """
 from __future__ import annotations
 
@@ -19,11 +19,9 @@ import signal
 import socket
 import sys
 
-from checker import i18n
-# ``worker`` (and with it torch, through the codec) is imported by the server functions
-# below, not here: a grader imports this module to start its server before it imports
-# torch itself, so that the server's start runs beside its own.
-from checker.engine import forbidden, host, process, sandbox
+# ``worker``, ``forbidden``, ``sandbox`` and ``i18n`` are imported by the server functions
+# below, not here: the server imports them itself, beside the process that forked it.
+from checker.engine import host, process
 
 
 def server_environment() -> dict[str, str]:
@@ -238,6 +236,9 @@ def _serve(sock: socket.socket) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is for the checker to handle
     process.die_with_parent()
     process.become_subreaper()
+    from checker import i18n
+    from checker.engine import sandbox
+
     why_not, keep_reading = sandbox.probe_own_uid()
     import torch
 
@@ -268,7 +269,7 @@ def _loop(sock: socket.socket, facts: dict, why_not: str, keep_reading: bool) ->
     """Serve ``sock``: a worker per request with a config and its sockets; ``reap`` kills
     every process the server has; ``branch`` (with one socket) forks a server of its own
     that serves that socket (see ``ForkServer.branch``)."""
-    from checker.engine import worker
+    from checker.engine import forbidden, worker
 
     while True:
         try:

@@ -21,14 +21,43 @@ def quiet():
 
 
 def start() -> None:
-    """Start the fork server, then import torch (once per process; later calls are free).
+    """Import torch, then fork the fork server from this process (once per process; later
+    calls are free).
 
-    The server is forked first, so that its own start (torch, sympy, the warm-up: about
-    1.5 s) runs beside this process's import of torch on a second core; a check then
-    waits for it about 0.1 s instead of 0.4 s (benchmarks/check_speed.py, 2026-12-05).
-    In a notebook, torch is usually imported already, and the server is forked with it."""
+    The server is forked with torch imported, so it does not import torch itself: what it
+    still does before its hello (sympy, the warm-up: 0.3 s) runs on a second core while
+    this process imports pytest and the cases. Forking the server first, to import torch
+    beside this process, used 1 s more CPU for the same start (two imports of torch) and
+    was slower where the CPUs were busy: a check of the whole course 2.25 -> 2.17 s
+    (benchmarks/check_speed.py, 2026-12-05). In a notebook, torch is usually imported
+    already."""
     with quiet():
+        import torch  # noqa: F401
+
         from checker.engine import forkserver
 
-        forkserver.get()  # forked before torch is imported here: it imports it beside us
-        import torch  # noqa: F401
+        forkserver.get()
+
+
+# the commands whose run waits first on the fork server: it starts before the command
+# line's own imports and parsing (``early``)
+EARLY_COMMANDS = ("check",)
+_VALUED = ("--lang", "--exercises", "--seed", "--timeout")  # options before the command
+
+
+def early(argv: list[str]) -> None:
+    """``start`` now when ``argv`` (the command line, without the program) asks for one of
+    ``EARLY_COMMANDS``: the server's start is what a check waits for before its first case,
+    and the command line's own imports and parsing (0.1 s) then run beside it."""
+    i = 0
+    while i < len(argv) and argv[i].startswith("-"):
+        i += 2 if argv[i] in _VALUED else 1
+    if i >= len(argv) or argv[i] not in EARLY_COMMANDS or "--help" in argv:
+        return
+    from checker.compat import torch_problem
+
+    if torch_problem() is None:  # else the command line says what to install, in one line
+        try:
+            start()
+        except Exception:
+            pass  # the command's own start meets it again, and says so the usual way

@@ -24,7 +24,7 @@ def run_check(exercises_dir: Path, chosen: list[manifest.Exercise] | None = None
     from checker import engine, judge
     from checker.engine import startup
 
-    engine.start()  # before the runner's imports bring torch in (startup.start)
+    engine.start()  # torch, then the fork server: before the runner imports pytest
     from checker.judge.runner import RunError
 
     try:
