@@ -131,7 +131,9 @@ def test_a_run_is_one_value_handed_down_whole():
     from checker.judge import runner
     from checker.options import RunOptions
 
-    assert list(inspect.signature(CheckPlugin).parameters) == ["submission", "selected", "options"]
+    # (``claims``: which of the selected exercises this process runs, not a setting)
+    assert list(inspect.signature(CheckPlugin).parameters) == ["submission", "selected",
+                                                              "options", "claims"]
     assert list(inspect.signature(Workers).parameters) == ["options"]
     assert "options" in inspect.signature(ExerciseWorker).parameters
     assert list(inspect.signature(runner.run).parameters) == ["target", "selected", "options"]

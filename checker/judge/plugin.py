@@ -202,8 +202,11 @@ class CheckPlugin:
     """The cases of ``selected`` run against one submission (one ``judge.run``)."""
 
     def __init__(self, submission: Submission | None, selected: list[manifest.Exercise],
-                 options: RunOptions):
+                 options: RunOptions, claims=None):
         self.selected = selected
+        # shared with another checking process (``parallel.Claims``): only the exercises
+        # this one takes are run; None: every selected exercise
+        self.claims = claims
         self.submission = submission
         self.options = options
         self.workers = Workers(options)
@@ -281,9 +284,28 @@ class CheckPlugin:
         and loads the learner's file meanwhile (the others are launched one exercise
         ahead, ``pytest_runtest_setup``)."""
         if self.selected and self.submission is not None:
-            first = self.selected[0]
-            self.workers.prefetch(first.id, self.submission.source(first),
-                                  list(first.forbidden))
+            first = self._upcoming(None)
+            if first is not None:
+                self.workers.prefetch(first.id, self.submission.source(first),
+                                      list(first.forbidden))
+
+    def _upcoming(self, exercise_id: str | None) -> manifest.Exercise | None:
+        """The exercise this process runs after ``exercise_id`` (None: its first one)."""
+        if self.claims is not None:
+            following = self.claims.first() if exercise_id is None \
+                else self.claims.following(exercise_id)
+            return next((e for e in self.selected if e.id == following), None)
+        order = [e.id for e in self.selected]
+        at = order.index(exercise_id) + 1 if exercise_id in order else 0
+        return self.selected[at] if exercise_id is None or 0 < at < len(order) else None
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_protocol(self, item, nextitem):
+        """A case of an exercise another checking process runs is left to it (nothing is
+        run or reported here)."""
+        if self.claims is not None and not self.claims.mine(self.exercise_of(item).id):
+            return True
+        return None
 
     @pytest.hookimpl(tryfirst=True)  # before pytest's own loop, which runs the cases
     def pytest_runtestloop(self, session):
@@ -308,9 +330,8 @@ class CheckPlugin:
                 self.workers.release(self._last_exercise)
             # start the next exercise's worker now: it forks and loads while this
             # exercise's cases run
-            order = [e.id for e in self.selected]
-            if eid in order and order.index(eid) + 1 < len(order):
-                following = self.selected[order.index(eid) + 1]
+            following = self._upcoming(eid)
+            if following is not None:
                 self.workers.prefetch(following.id, self.submission.source(following),
                                       list(following.forbidden))
         self._last_exercise = eid
@@ -413,7 +434,7 @@ class CheckPlugin:
         if self._gated:
             return
         self._gated = True
-        for result in self.results.values():
+        for result in self._own():
             self._strike_forbidden(result)
             wrong = sum(values_wrong(c) for c in result.cases)
             if not wrong:
@@ -457,9 +478,14 @@ class CheckPlugin:
         if self.submission is None:
             return
         self.workers.close()
-        for result in self.results.values():
+        for result in self._own():
             _settle_not_judged(result)
         self._add_static_findings()
+
+    def _own(self) -> list[ExerciseResult]:
+        """The results of the exercises this process ran (all, unless ``claims``)."""
+        return [self.results[e.id] for e in self.selected
+                if self.claims is None or e.id in self.claims.ran]
 
     def static_violations(self, exercise: manifest.Exercise) -> list:
         """The static scan of the submission's file of ``exercise`` (``static_violations``),
@@ -471,7 +497,7 @@ class CheckPlugin:
 
     def _add_static_findings(self) -> None:
         for e in self.selected:
-            if not e.forbidden:
+            if not e.forbidden or (self.claims is not None and e.id not in self.claims.ran):
                 continue
             found = self.static_violations(e)
             self.results[e.id].forbidden = [v.describe() for v in found]

@@ -14,7 +14,7 @@ import pytest
 from checker import manifest
 from checker.engine import submission
 from checker.engine.submission import Submission
-from checker.judge import document
+from checker.judge import document, parallel
 from checker.judge.plugin import CheckPlugin
 from checker.judge.results import Run
 from checker.options import RunOptions
@@ -66,13 +66,24 @@ def run(target: str | Submission, selected: list[manifest.Exercise] | None = Non
     through its own protocol; with ``options.json_report`` pytest-json-report builds its
     document (handed to the plugin by its ``pytest_json_modifyreport`` hook) and the run's
     document is made from it (``judge.document``). A check and a grade run their cases
-    the same way. Raises RunError when pytest could not run the cases.
+    the same way; a learner's check of several exercises may share them between two such
+    runs in two processes (``parallel``). Raises RunError when pytest could not run the
+    cases.
     """
     options = options or RunOptions()
     selected = list(selected or manifest.load())
     if not isinstance(target, Submission):
         target = submission.from_folder(os.path.abspath(target), allow_links=True)
-    plugin = CheckPlugin(target, selected, options)
+    if parallel.worth_it(selected, options):
+        return parallel.run(target, selected, options, one_process)
+    return one_process(target, selected, options)
+
+
+def one_process(target: Submission, selected: list[manifest.Exercise], options: RunOptions,
+                claims: "parallel.Claims | None" = None) -> Run:
+    """``run`` in this process; with ``claims``, only the exercises this process takes of
+    the ones it shares with another (``parallel``)."""
+    plugin = CheckPlugin(target, selected, options, claims)
     plugin.start()
     code, sink = _pytest_main(selected, options.json_report, [plugin])
     if plugin.interrupted:
