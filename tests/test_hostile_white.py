@@ -4,7 +4,7 @@ Most routes are hostile exercise files (tests/hostile_white/, one folder each, w
 first-line comment saying what it tries); the placeholders KIT_ROOT, CLASS_DIR and
 OUT_DIR stand for the kit's checkout, the class folder and the output folder (RUN_TMP and
 RUN_MARK for the run's temporary folder and the mark of its files: conftest.HostileRun).
-An attack with a CONTROL file is also graded beside that honest wrong file and may earn
+An attack with a control (``CONTROLS``) is also graded beside that honest wrong file and may earn
 no more than it, except the region routes in UNSEEN_WRITES, which earn exactly what the
 correct function earns and are on the review list (issue 36). Each is a
 submission of the reference solutions with that file in place of one exercise. Three
@@ -67,6 +67,35 @@ UNSEEN_WRITES = {attack: 10.0 for attack in (
     "thread_blocked_write")}
 REVIEWED = REGION_ATTACKS | {"forge_moved_reply", "forge_moved_pickle", "args_forged_session"}
 
+# the honest library file each attack was built from (tests/implementations/...): the attack
+# is graded beside it and may earn no more than it (or, for an attack with a control/
+# folder of its own, beside that file)
+CONTROLS = {
+    "args_forged_frames": "wrong/ex04_scaling/in_place.py",
+    "guard_region_04": "wrong/ex04_scaling/in_place.py",
+    "restore_after_send": "wrong/ex04_scaling/in_place.py",
+    "blocked_events": "wrong/ex05_softmax/torch_softmax.py",
+    "categorical": "wrong/ex05_softmax/torch_softmax.py",
+    "mkldnn_softmax": "wrong/ex05_softmax/torch_softmax.py",
+    "numpy_rawptr": "wrong/ex05_softmax/torch_softmax.py",
+    "answer_first": "wrong/ex07_masking/masked_fill_in_place.py",
+    "args_forged_session": "wrong/ex07_masking/masked_fill_in_place.py",
+    "close_region": "wrong/ex07_masking/masked_fill_in_place.py",
+    "fault_flood": "wrong/ex07_masking/masked_fill_in_place.py",
+    "guard_region": "wrong/ex07_masking/masked_fill_in_place.py",
+    "restore_after_encode": "wrong/ex07_masking/masked_fill_in_place.py",
+    "thread_blocked_write": "wrong/ex07_masking/masked_fill_in_place.py",
+    "thread_joined_write": "wrong/ex07_masking/masked_fill_in_place.py",
+    "quantizable_mha": "wrong/ex08_attention/uses_F_sdpa.py",
+    "unrefuse_sdpa": "wrong/ex08_attention/uses_F_sdpa.py",
+    "quantizable_mha_causal": "wrong/ex10_causal_self_attention/uses_F_sdpa_is_causal.py",
+}
+
+
+def test_every_control_names_an_attack_and_a_library_file():
+    assert set(CONTROLS) <= set(ATTACKS)
+    assert all((IMPLEMENTATIONS / path).is_file() for path in CONTROLS.values())
+
 
 def _control_row(attack: str) -> str | None:
     """The row of an attack's control: one per control file (attacks built from the same
@@ -79,11 +108,10 @@ def _control_row(attack: str) -> str | None:
 
 
 def _control(attack: str) -> Path | None:
-    """The honest wrong file an attack was built from: a library file its CONTROL file
+    """The honest wrong file an attack was built from: the library file ``CONTROLS``
     names, or the one file in its ``control/`` folder."""
-    named = LIBRARY / attack / "CONTROL"
-    if named.exists():
-        return IMPLEMENTATIONS / named.read_text().strip()
+    if attack in CONTROLS:
+        return IMPLEMENTATIONS / CONTROLS[attack]
     own = sorted((LIBRARY / attack / "control").glob("ex*.py"))
     return own[0] if own else None
 
