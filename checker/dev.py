@@ -686,6 +686,9 @@ def new(argv: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
+    if any(a in ("-h", "--help") for a in argv):  # the usage of all three, exit 0
+        print(__doc__.split("\n\n")[1])
+        return 0
     if argv[:1] == ["new"]:
         return new(argv[1:])
     if argv[:1] == ["check"]:

@@ -253,3 +253,11 @@ def test_dev_check_runs_each_library_file_for_its_declared_verdict(tmp_path, mon
                for line in lines), lines
     assert not any("(the stub)" in line or line.startswith(f"solutions/{e.file}")
                    for line in lines)
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["new", "--help"], ["check", "-h"]])
+def test_dev_help_prints_the_usage_and_exits_0(capsys, argv):
+    assert dev.main(argv) == 0
+    out = capsys.readouterr().out
+    assert "python -m checker.dev new ID NAME" in out and "dev check" in out.replace(
+        "checker.dev check", "dev check")
