@@ -3,10 +3,9 @@ import sys
 
 
 def main() -> None:
-    from checker.engine import startup
+    from checker.learner import early
 
-    # first of all: a check's fork server starts beside the command line's own imports
-    startup.early(sys.argv[1:])
+    early.start(sys.argv[1:])  # first: a check's torch and fork server (learner/early.py)
     from checker.cli import entry
 
     entry()

@@ -54,6 +54,26 @@ def test_usage_errors_exit_2_with_one_line(kit, tmp_path_factory, monkeypatch, c
     assert "no exercises/ folder" in capsys.readouterr().err
 
 
+def test_a_check_starts_its_engine_first_only_when_it_will_run_cases(kit, tmp_path,
+                                                                      monkeypatch):
+    """learner/early.py: torch and the fork server before the command line's own imports
+    for a check that will run cases; a typo is told at once, without torch's second."""
+    from checker import engine
+    from checker.learner import early
+
+    started = []
+    monkeypatch.setattr(engine, "start", lambda: started.append(True))
+    monkeypatch.chdir(kit)
+    for argv, starts in ((["check"], True), (["--lang", "zh", "check", "05", "--seed", "3"], True),
+                         (["check", "softmax", "--exercises", str(kit)], True),
+                         (["check", UNKNOWN_ID], False), (["check", "--help"], False),
+                         (["check", "--exercises", str(tmp_path / "nope")], False),
+                         (["list"], False), ([], False)):
+        started.clear()
+        early.start(argv)
+        assert started == ([True] if starts else []), argv
+
+
 def test_a_usage_error_from_a_fresh_process_is_one_line(kit):
     done = cli("check", UNKNOWN_ID, cwd=kit)
     assert done.returncode == 2 and done.stderr.startswith("attn-kit: ")

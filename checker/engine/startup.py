@@ -37,27 +37,3 @@ def start() -> None:
         from checker.engine import forkserver
 
         forkserver.get()
-
-
-# the commands whose run waits first on the fork server: it starts before the command
-# line's own imports and parsing (``early``)
-EARLY_COMMANDS = ("check",)
-_VALUED = ("--lang", "--exercises", "--seed", "--timeout")  # options before the command
-
-
-def early(argv: list[str]) -> None:
-    """``start`` now when ``argv`` (the command line, without the program) asks for one of
-    ``EARLY_COMMANDS``: the server's start is what a check waits for before its first case,
-    and the command line's own imports and parsing (0.1 s) then run beside it."""
-    i = 0
-    while i < len(argv) and argv[i].startswith("-"):
-        i += 2 if argv[i] in _VALUED else 1
-    if i >= len(argv) or argv[i] not in EARLY_COMMANDS or "--help" in argv:
-        return
-    from checker.compat import torch_problem
-
-    if torch_problem() is None:  # else the command line says what to install, in one line
-        try:
-            start()
-        except Exception:
-            pass  # the command's own start meets it again, and says so the usual way

@@ -20,9 +20,13 @@ import shutil
 import time
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from checker import files, manifest, stubs
 from checker.i18n import t
-from checker.judge.results import Status
+
+if TYPE_CHECKING:  # (a check imports this module before torch: checking.start_early)
+    from checker.judge.results import Status
 
 STATE_DIR = ".attn-kit"
 STATE_FILE = "state.json"
@@ -171,7 +175,7 @@ class State:
         passed, failed = self._table("passed"), self._table("failing")
         before = (dict(passed), dict(failed))
         for exercise_id, status in statuses.items():
-            if status == Status.PASSED:
+            if status == "passed":  # Status.PASSED (a str enum)
                 passed.setdefault(exercise_id, now())
             else:
                 passed.pop(exercise_id, None)
