@@ -191,7 +191,8 @@ class ForkServer:
         except (OSError, ServerGone):
             pass
 
-    def close(self) -> None:
+    def close(self, wait: bool = True) -> None:
+        """Stop the server (and so its workers); ``wait``: for its exit too."""
         if self.sock.fileno() >= 0:
             if self.pid and self._hello is not None and not host.prctl():
                 # its workers cannot die with it here (no prctl): it kills them first
@@ -201,7 +202,7 @@ class ForkServer:
                 return
             try:
                 os.kill(self.pid, signal.SIGKILL)
-                os.waitpid(self.pid, 0)
+                os.waitpid(self.pid, 0 if wait else os.WNOHANG)
             except (ProcessLookupError, ChildProcessError):
                 pass
             if getattr(self, "_process", None) is not None:
@@ -374,9 +375,11 @@ def reap_children() -> None:
 
 
 def shutdown() -> None:
-    """Stop the process's fork server, if one was started."""
+    """Stop the process's fork server, if one was started, as the command line exits: its
+    exit is not waited for (a check of the whole course 2.32 -> 2.28 s: the system reaps
+    it once this process is gone; its workers die with it)."""
     if _server is not None:
-        _server.close()
+        _server.close(wait=False)
 
 
 def forget() -> None:
