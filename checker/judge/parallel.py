@@ -88,7 +88,7 @@ def worth_it(selected: list[manifest.Exercise], options: RunOptions) -> bool:
     except (AttributeError, OSError):
         cpus = 1
     return (options.learner_check and not options.json_report and 2 <= len(selected) < 256
-            and cpus >= PROCESSES and host.linux() and not host.portable()
+            and cpus >= PROCESSES and host.linux()
             and threading.active_count() == 1)
 
 
@@ -98,10 +98,10 @@ def run(target, selected: list[manifest.Exercise], options: RunOptions, one_proc
     (a ``results.Run``)."""
     from checker.judge.results import Run, RunResult
 
-    # the last exercises first: they cost the most (13's memory cases are a third of the
+    # taken from the last: those cost the most (13's memory cases are a third of the
     # course's cases), and the process that draws one takes fewer of the small ones after
-    selected = list(reversed(selected))
-    order = [e.id for e in selected]
+    taken = selected[::-1]
+    order = [e.id for e in taken]
     read, write = os.pipe()
     os.write(write, bytes(range(len(order))))
     os.close(write)
@@ -110,7 +110,7 @@ def run(target, selected: list[manifest.Exercise], options: RunOptions, one_proc
         server = forkserver.get()
         for cpu in process.lanes(PROCESSES):
             children.append(_fork(server, cpu, read, lambda claims: one_process(
-                target, selected, options, claims), order))
+                target, taken, options, claims), order))
     except (forkserver.ServerGone, OSError):
         pass  # the processes forked take every exercise; none: all of them, here, below
     finally:
@@ -118,10 +118,10 @@ def run(target, selected: list[manifest.Exercise], options: RunOptions, one_proc
     found: dict[str, object] = {}
     engine, error = None, None
     try:
-        waiting = {conn: pid for pid, conn in children}
+        waiting = [conn for _, conn in children]
         while waiting:
-            for conn in wait(list(waiting)):
-                waiting.pop(conn)
+            for conn in wait(waiting):
+                waiting.remove(conn)
                 try:
                     said = pickle.loads(conn.recv_bytes())
                 except (EOFError, OSError, pickle.UnpicklingError):
@@ -143,12 +143,12 @@ def run(target, selected: list[manifest.Exercise], options: RunOptions, one_proc
         raise RunError(error)
     missing = [e for e in selected if e.id not in found]
     if missing:  # a checking process died: the plain way, here
-        again = one_process(target, missing[::-1], options, None).result
+        again = one_process(target, missing, options, None).result
         found.update({e.id: e for e in again.exercises})
         engine = engine or again.engine
     from checker.judge.runner import versions
 
-    result = RunResult([found[e.id] for e in reversed(selected)], options.seed, versions(),
+    result = RunResult([found[e.id] for e in selected], options.seed, versions(),
                        target.origin, engine=engine)
     return Run(result, options, None)
 

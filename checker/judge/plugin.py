@@ -295,9 +295,11 @@ class CheckPlugin:
             following = self.claims.first() if exercise_id is None \
                 else self.claims.following(exercise_id)
             return next((e for e in self.selected if e.id == following), None)
+        if exercise_id is None:
+            return self.selected[0] if self.selected else None
         order = [e.id for e in self.selected]
-        at = order.index(exercise_id) + 1 if exercise_id in order else 0
-        return self.selected[at] if exercise_id is None or 0 < at < len(order) else None
+        at = order.index(exercise_id) + 1 if exercise_id in order else len(order)
+        return self.selected[at] if at < len(order) else None
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_protocol(self, item, nextitem):
@@ -482,10 +484,13 @@ class CheckPlugin:
             _settle_not_judged(result)
         self._add_static_findings()
 
+    def _ran(self, exercise_id: str) -> bool:
+        """Whether this process ran ``exercise_id`` (every selected one, unless ``claims``)."""
+        return self.claims is None or exercise_id in self.claims.ran
+
     def _own(self) -> list[ExerciseResult]:
-        """The results of the exercises this process ran (all, unless ``claims``)."""
-        return [self.results[e.id] for e in self.selected
-                if self.claims is None or e.id in self.claims.ran]
+        """The results of the exercises this process ran."""
+        return [self.results[e.id] for e in self.selected if self._ran(e.id)]
 
     def static_violations(self, exercise: manifest.Exercise) -> list:
         """The static scan of the submission's file of ``exercise`` (``static_violations``),
@@ -497,7 +502,7 @@ class CheckPlugin:
 
     def _add_static_findings(self) -> None:
         for e in self.selected:
-            if not e.forbidden or (self.claims is not None and e.id not in self.claims.ran):
+            if not e.forbidden or not self._ran(e.id):
                 continue
             found = self.static_violations(e)
             self.results[e.id].forbidden = [v.describe() for v in found]

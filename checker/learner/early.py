@@ -23,7 +23,7 @@ def start(argv: list[str]) -> None:
     runs beside it; a mistake on the command line is still said at once (a usage error
     after torch's import would take 1 s), and anything this reads wrong only leaves the
     start to ``run_check``."""
-    command, ids, folder = None, [], None
+    words, folder = [], None  # the command and its exercises; --exercises DIR
     i = 0
     while i < len(argv):
         name, eq, value = argv[i].partition("=")
@@ -31,13 +31,16 @@ def start(argv: list[str]) -> None:
             return
         if name in _VALUED:
             if not eq:
-                value, i = (argv[i + 1] if i + 1 < len(argv) else None), i + 1
-            folder = value if name == "--exercises" else folder
+                i += 1
+                value = argv[i] if i < len(argv) else None
+            if name == "--exercises":
+                folder = value
         elif not name.startswith("-"):
-            command, ids = (name, ids) if command is None else (command, [*ids, name])
+            words.append(argv[i])
         i += 1
-    if command != "check":
+    if words[:1] != ["check"]:
         return
+    ids = words[1:]
     from checker.learner.workspace import find_exercises
 
     try:
